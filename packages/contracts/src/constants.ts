@@ -1,0 +1,56 @@
+/** Business constants of SPEC.md §9 and the product rules of PRODUCT.md that both server and client need. */
+
+export const SUBJECT_ID = 92;
+export const DEFAULT_CLASS_SIZE = 100;
+export const CLASS_OVERVIEW_PAGE_SIZE = 50;
+export const SESSION_LOG_DEBOUNCE_MS = 500;
+export const TOAST_TIMEOUT_MS = 5000;
+/** Hash-link scroll offset: 72 (the bar) plus 10. */
+export const HASH_SCROLL_OFFSET_PX = 72 + 10;
+/** A signed download link is stale within this margin of its expiry. */
+export const SIGNED_LINK_STALE_MARGIN_MS = 60 * 60 * 1000;
+export const BOOK_PERFORMANCE_DEFAULT_YEARS = 5;
+/** No HTTP client timeout by default. */
+export const HTTP_CLIENT_TIMEOUT_MS: number | null = null;
+export const SIGN_IN_PERSISTENCE_ORDER = ['indexedDB', 'localStorage', 'sessionStorage'] as const;
+
+export const TOAST_TYPES = ['positive', 'negative', 'warning', 'info', 'ongoing'] as const;
+export const TOAST_POSITIONS = [
+  'top-left',
+  'top-right',
+  'bottom-left',
+  'bottom-right',
+  'top',
+  'bottom',
+  'left',
+  'right',
+  'center',
+] as const;
+export const DEFAULT_TOAST_POSITION = 'bottom' satisfies (typeof TOAST_POSITIONS)[number];
+
+export const DEFAULT_READING_SETTINGS = {
+  highlight: true,
+  narration: true,
+  pageFlip: false,
+  narrationSpeed: 1,
+  fontSize: 1,
+  music: true,
+} as const;
+
+/** Messages for a 401 from user validation (SPEC.md §8), keyed by the server's error text. */
+export const SESSION_ERROR_TEXT = {
+  passwordChanged: 'password has been changed',
+  accountDisabled: 'account is disabled',
+} as const;
+export const SESSION_ERROR_MESSAGES: Record<string, string> = {
+  [SESSION_ERROR_TEXT.passwordChanged]: 'Your password has been changed, please re-login!',
+  [SESSION_ERROR_TEXT.accountDisabled]: 'Your account has been disabled!',
+};
+export const SESSION_ERROR_FALLBACK_MESSAGE = 'You have been logged out!';
+
+/** Sessions and sign-in (PRODUCT.md §7). */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+export const SIGN_IN_LOCKOUT = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
+export const PASSWORD_MIN_LENGTH = 8;

@@ -1,0 +1,135 @@
+/**
+ * The enums of SPEC.md §3, declared once. Ids are the customer's; names are spelled as SPEC.md spells them.
+ * Where SPEC.md leaves a value unshown (colour hex, names of bands 1–2), the choice is ours and docs/rules.md says so.
+ */
+import { z } from 'zod';
+
+export const ROLES = ['student', 'teacher', 'owner', 'department_head'] as const;
+export const Role = z.enum(ROLES).describe('login_role of a user');
+export type Role = z.infer<typeof Role>;
+/** Staff roles: everyone who is not a student. */
+export const STAFF_ROLES = ['teacher', 'owner', 'department_head'] as const satisfies readonly Role[];
+
+/** Series 1–6 = A, B, C, D, E, BR. BR is the lowest; the order of progression is BR → A → B → C → D → E. */
+export const SERIES = [
+  { id: 1, name: 'A', defaultBands: [6, 10] },
+  { id: 2, name: 'B', defaultBands: [9, 13] },
+  { id: 3, name: 'C', defaultBands: [12, 16] },
+  { id: 4, name: 'D', defaultBands: [15, 18] },
+  { id: 5, name: 'E', defaultBands: [17, 20] },
+  { id: 6, name: 'BR', defaultBands: [3, 7] },
+] as const;
+export const SeriesId = z.number().int().min(1).max(6).describe('series id: 1 A, 2 B, 3 C, 4 D, 5 E, 6 BR');
+export const SERIES_PROGRESSION = [6, 1, 2, 3, 4, 5] as const;
+
+/** The series above `seriesId`, or null at the top (E). */
+export function nextSeries(seriesId: number): number | null {
+  const index = SERIES_PROGRESSION.indexOf(seriesId as (typeof SERIES_PROGRESSION)[number]);
+  if (index < 0) throw new RangeError(`unknown series ${seriesId}`);
+  return SERIES_PROGRESSION[index + 1] ?? null;
+}
+
+export interface ColourBand {
+  id: number;
+  name: string;
+  colour: string;
+  min_lexile: number | null;
+  max_lexile: number | null;
+}
+
+const band = (id: number, name: string, colour: string, min: number | null = null, max: number | null = null) =>
+  ({ id, name, colour, min_lexile: min, max_lexile: max }) satisfies ColourBand;
+
+/** The 26 colour bands with their Lexile ranges (SPEC.md §3). */
+export const COLOUR_BANDS: readonly ColourBand[] = [
+  band(1, 'white', '#F4F4F2'),
+  band(2, 'pink', '#F7C6D9'),
+  band(3, 'rose', '#E8738F', 190, 240),
+  band(4, 'red', '#D93B3B', 240, 290),
+  band(5, 'orange', '#F08A24', 290, 340),
+  band(6, 'gold', '#E2B007', 340, 390),
+  band(7, 'brown', '#8B5A2B', 390, 440),
+  band(8, 'tan', '#C8A27A', 440, 490),
+  band(9, 'lime', '#9ACD32', 490, 540),
+  band(10, 'green', '#2E9E44', 540, 590),
+  band(11, 'olive', '#7A8B2A', 590, 640),
+  band(12, 'aqua', '#2BB5B8', 640, 690),
+  band(13, 'blue', '#2F6FD6', 690, 740),
+  band(14, 'purple', '#7B3FC4', 740, 790),
+  band(15, 'violet', '#A070E0', 790, 840),
+  band(16, 'rose', '#C9506F', 840, 890),
+  band(17, 'red', '#B22222', 890, 940),
+  band(18, 'orange', '#D9650B', 940, 1020),
+  band(19, 'gold', '#C79A00', 1020, 1100),
+  band(20, 'brown', '#6B4226', 1100, 1150),
+  band(21, 'kiwi', '#8EE53F'),
+  band(22, 'sage', '#9CAF88'),
+  band(23, 'mint', '#98E2C6'),
+  band(24, 'navy', '#1F2F6B'),
+  band(25, 'plum', '#8E4585'),
+  band(26, 'lilac', '#C8A2C8'),
+];
+export const ColourBandId = z.number().int().min(1).max(26).describe('colour band id, 1–26');
+
+export function colourBand(id: number): ColourBand {
+  const found = COLOUR_BANDS[id - 1];
+  if (!found) throw new RangeError(`unknown colour band ${id}`);
+  return found;
+}
+
+/** Alert / event types 1–20, numbered in the order SPEC.md §3 lists them. */
+export const ALERT_TYPES = [
+  'Pass',
+  'Fail',
+  'FailAgain',
+  'LevelUpGold',
+  'LevelDown',
+  'Inactivity',
+  'ManualPlacement',
+  'Placement',
+  'LatePlacement',
+  'RecordingSubmission',
+  'AchieveGoalLexile',
+  'AchieveGoalWPM',
+  'AchieveGoalWCPM',
+  'CompleteBooksInLevel',
+  'LevelUpSilver',
+  'LevelUpBronze',
+  'CompleteSkillBuilder',
+  'AssignSkillBuilder',
+  'CompleteRateBuilder',
+  'RetakePlacement',
+] as const;
+export type AlertTypeName = (typeof ALERT_TYPES)[number];
+export const AlertType = Object.fromEntries(ALERT_TYPES.map((name, index) => [name, index + 1])) as {
+  [K in AlertTypeName]: number;
+};
+export const AlertTypeId = z.number().int().min(1).max(ALERT_TYPES.length).describe('alert type id, 1–20');
+
+export const BuilderType = { PlacementTest: 1, PowerBuilder: 2, SkillBuilder: 3, RateBuilder: 4 } as const;
+export const BuilderTypeId = z
+  .number()
+  .int()
+  .min(1)
+  .max(4)
+  .describe('builder type: 1 placement test, 2 power builder, 3 skill builder, 4 rate builder');
+
+export const QuestionType = {
+  MCQ: 1,
+  ShortAnswer: 2,
+  OpenEnded: 3,
+  Sequencing: 4,
+  FormWords: 5,
+  WordFromSentence: 6,
+  DiscardOption: 7,
+  Categorising: 8,
+} as const;
+export const QuestionTypeId = z.number().int().min(1).max(8).describe('question type, 1–8 (SPEC.md §3)');
+
+export const MistakeType = { Omission: 1, Insertion: 2, Mispronunciation: 3, Substitution: 4 } as const;
+export const MistakeTypeId = z
+  .number()
+  .int()
+  .min(1)
+  .max(4)
+  .describe('mistake type: 1 omission, 2 insertion, 3 mispronunciation, 4 substitution');

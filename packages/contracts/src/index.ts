@@ -1,0 +1,6 @@
+export * from './domain.js';
+export * from './constants.js';
+export * from './contract.js';
+export * from './errors.js';
+export * from './common.js';
+export * from './contracts.js';
