@@ -1,0 +1,59 @@
+/** Every setting the server reads from the environment, validated once at start. README.md lists them. */
+import { z } from 'zod';
+import path from 'node:path';
+
+const Flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const UrlList = z
+  .string()
+  .transform((value) => value.split(',').map((url) => url.trim().replace(/\/+$/, '')))
+  .pipe(z.array(z.url()));
+
+const Environment = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  APP_URLS: UrlList.optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('ReadAlong <no-reply@readalong.local>'),
+  SUPPORT_EMAIL: z.email().default('support@readalong.local'),
+  TRANSLATE_URL: z.url().optional(),
+  TRANSLATE_API_KEY: z.string().optional(),
+  SEED_DEMO: Flag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = Environment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    secretKey: e.SECRET_KEY,
+    /** Addresses a password-reset link may point at. */
+    appUrls: e.APP_URLS ?? [`http://localhost:${e.PORT}`, 'http://localhost:5173'],
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      supportEmail: e.SUPPORT_EMAIL,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    translate: e.TRANSLATE_URL ? { url: e.TRANSLATE_URL, apiKey: e.TRANSLATE_API_KEY } : null,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

@@ -1,0 +1,71 @@
+/** Opens the database: DATABASE_URL when set, otherwise the embedded PostgreSQL. Applies committed migrations. */
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import path from 'node:path';
+import * as schema from './schema/index.js';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A transaction handle; services pass it to repositories so one event's writes commit together. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  url: string;
+  close: () => Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+export function connect(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client's error (e.g. the server restarting) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return { db, pool, url, close: () => pool.end() };
+}
+
+export async function applyMigrations(db: Database): Promise<void> {
+  await migrate(db, { migrationsFolder });
+}
+
+/** Opens the product's database, migrated. Closing it also stops the embedded server, if one was started. */
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  log?: (line: string) => void;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const handle = connect(options.databaseUrl);
+    await applyMigrations(handle.db);
+    return handle;
+  }
+  const embedded = await startEmbeddedPostgres(options.dataDir, options.log);
+  await ensureDatabase(embedded.url('postgres'), 'readalong');
+  const handle = connect(embedded.url('readalong'));
+  await applyMigrations(handle.db);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await embedded.stop();
+    },
+  };
+}
+
+/** Creates `name` on the server at `adminUrl` unless it exists, optionally as a copy of `template`. */
+export async function ensureDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount) return;
+    const from = template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : '';
+    await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}${from}`);
+  } finally {
+    await client.end();
+  }
+}

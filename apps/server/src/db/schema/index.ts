@@ -1,0 +1,5 @@
+export * from './tenancy.js';
+export * from './content.js';
+export * from './reading.js';
+export * from './progress.js';
+export * from './accounts.js';

@@ -1,0 +1,245 @@
+/** What students do with passages: worksheets, quiz gradings, favourites, assignments, recordings, activity logs. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { at, createdAt, id } from './columns.js';
+import { passages, questions } from './content.js';
+import { classes, districts, schools, students, users } from './tenancy.js';
+
+/** A teacher's reading assignment for a class (the "Assignment worksheet" of SPEC.md §3). */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: id(),
+    schoolId: integer()
+      .notNull()
+      .references(() => schools.id),
+    classId: integer()
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    teacherId: integer()
+      .notNull()
+      .references(() => users.id),
+    passageId: integer()
+      .notNull()
+      .references(() => passages.id),
+    title: text().notNull(),
+    instructions: text().notNull().default(''),
+    requiresRecording: boolean().notNull().default(true),
+    dueAt: at(),
+    deletedAt: at(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.schoolId), index().on(t.classId)],
+);
+
+/** One student's work on one passage: reading progress, quiz and read-aloud state. */
+export const worksheets = pgTable(
+  'worksheets',
+  {
+    id: id(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.userId, { onDelete: 'cascade' }),
+    schoolId: integer()
+      .notNull()
+      .references(() => schools.id),
+    districtId: integer()
+      .notNull()
+      .references(() => districts.id),
+    passageId: integer()
+      .notNull()
+      .references(() => passages.id),
+    classId: integer().references(() => classes.id, { onDelete: 'set null' }),
+    assignmentId: integer().references(() => assignments.id, { onDelete: 'set null' }),
+    /** Level the student held when the work was done. */
+    seriesId: smallint(),
+    colourBandId: smallint(),
+    pagesCompleted: smallint().notNull().default(0),
+    timeSpentReadingMs: integer().notNull().default(0),
+    numPracticeRecordings: integer().notNull().default(0),
+    quizSubmittedAt: at(),
+    totalScore: real(),
+    scorePercent: real(),
+    isPassed: boolean(),
+    worksheetCompleted: boolean().notNull().default(false),
+    completedAt: at(),
+    readingPracticeCompleted: boolean().notNull().default(false),
+    /** False once a placement resets this band: the work no longer counts towards level-up (PRODUCT.md §3). */
+    countsForLevel: boolean().notNull().default(true),
+    assignmentSeenAt: at(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.studentId, t.passageId),
+    index().on(t.schoolId, t.createdAt),
+    index().on(t.districtId),
+    index().on(t.assignmentId),
+  ],
+);
+
+/** One grading row per answered (sub-)question (SPEC.md §3 "Grading row"). */
+export const gradings = pgTable(
+  'gradings',
+  {
+    id: id(),
+    worksheetId: integer()
+      .notNull()
+      .references(() => worksheets.id, { onDelete: 'cascade' }),
+    schoolId: integer()
+      .notNull()
+      .references(() => schools.id),
+    questionId: integer()
+      .notNull()
+      .references(() => questions.id),
+    questionNum: smallint().notNull(),
+    subQuestionNum: smallint().notNull().default(0),
+    marks: real(),
+    maxMarks: real().notNull(),
+    selectedOption: text().notNull().default(''),
+    timeTakenMs: integer().notNull().default(0),
+    /** Open-ended answers wait for a teacher (PRODUCT.md §4). */
+    isAwaitingMark: boolean().notNull().default(false),
+  },
+  (t) => [uniqueIndex().on(t.worksheetId, t.questionId, t.subQuestionNum), index().on(t.schoolId)],
+);
+
+export const favourites = pgTable(
+  'favourites',
+  {
+    studentId: integer()
+      .notNull()
+      .references(() => students.userId, { onDelete: 'cascade' }),
+    passageId: integer()
+      .notNull()
+      .references(() => passages.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.passageId] })],
+);
+
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: id(),
+    worksheetId: integer()
+      .notNull()
+      .references(() => worksheets.id, { onDelete: 'cascade' }),
+    studentId: integer()
+      .notNull()
+      .references(() => students.userId, { onDelete: 'cascade' }),
+    schoolId: integer()
+      .notNull()
+      .references(() => schools.id),
+    districtId: integer()
+      .notNull()
+      .references(() => districts.id),
+    isPractice: boolean().notNull().default(false),
+    /** Storage key; null once the audio has passed the district's retention. */
+    fileKey: text(),
+    mimeType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    durationMs: integer().notNull(),
+    numReRecording: integer().notNull().default(0),
+    /** Trim in milliseconds; the suggestion comes from speech detection. */
+    suggestedStartMs: integer(),
+    suggestedEndMs: integer(),
+    startMs: integer(),
+    endMs: integer(),
+    wpmConfirmed: boolean().notNull().default(false),
+    /** Index of the last word read; null means the whole passage (PRODUCT.md §5). */
+    lastWordIndex: integer(),
+    numMistakes: integer().notNull().default(0),
+    wpm: real(),
+    wcpm: real(),
+    accuracy: real(),
+    comment: text(),
+    gradedBy: integer().references(() => users.id),
+    gradingCompleted: boolean().notNull().default(false),
+    gradedAt: at(),
+    gradingViewed: boolean().notNull().default(false),
+    /** Optimistic concurrency for mistakes: two teachers saving at once do not overwrite each other. */
+    version: integer().notNull().default(1),
+    audioDeletedAt: at(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.studentId, t.createdAt),
+    index().on(t.schoolId, t.createdAt),
+    index().on(t.districtId),
+    index().on(t.worksheetId),
+  ],
+);
+
+export const recordingMistakes = pgTable(
+  'recording_mistakes',
+  {
+    id: id(),
+    recordingId: integer()
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    schoolId: integer()
+      .notNull()
+      .references(() => schools.id),
+    /** Word position in the passage; an insertion sits before this word. */
+    wordIndex: integer().notNull(),
+    typeId: smallint().notNull(),
+    text: text(),
+  },
+  (t) => [
+    index().on(t.recordingId),
+    check('recording_mistakes_type', sql`${t.typeId} BETWEEN 1 AND 4`),
+    check('recording_mistakes_word_index', sql`${t.wordIndex} >= 0`),
+  ],
+);
+
+export const readingActivityLogs = pgTable(
+  'reading_activity_logs',
+  {
+    id: id(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.userId, { onDelete: 'cascade' }),
+    schoolId: integer()
+      .notNull()
+      .references(() => schools.id),
+    worksheetId: integer()
+      .notNull()
+      .references(() => worksheets.id, { onDelete: 'cascade' }),
+    startTime: at().notNull(),
+    numPracticeRecordings: integer().notNull().default(0),
+    readingSettings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.schoolId, t.createdAt), index().on(t.studentId, t.createdAt)],
+);
+
+export const recordingActivityLogs = pgTable(
+  'recording_activity_logs',
+  {
+    id: id(),
+    studentId: integer()
+      .notNull()
+      .references(() => students.userId, { onDelete: 'cascade' }),
+    schoolId: integer()
+      .notNull()
+      .references(() => schools.id),
+    worksheetId: integer()
+      .notNull()
+      .references(() => worksheets.id, { onDelete: 'cascade' }),
+    numReRecording: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.schoolId, t.createdAt)],
+);

@@ -1,0 +1,99 @@
+/** Builds the HTTP application: plugins, the error envelope, every module's routes and, in production, the web app. */
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Deps } from '../deps.js';
+import { installErrorHandler } from './errors.js';
+import { registerFileDownloads } from './files.js';
+import { API_PREFIX, registerRoutes, type Route } from './route.js';
+import { createAuthService } from '../modules/auth/auth.service.js';
+import { authRoutes } from '../modules/auth/auth.routes.js';
+import { createAccountService } from '../modules/account/account.service.js';
+import { accountRoutes } from '../modules/account/account.routes.js';
+import { createSupportService } from '../modules/support/support.service.js';
+import { supportRoutes } from '../modules/support/support.routes.js';
+import { createStaticDataService } from '../modules/static-data/static-data.service.js';
+import { staticDataRoutes } from '../modules/static-data/static-data.routes.js';
+import { createStudentsService } from '../modules/students/students.service.js';
+import { studentsRoutes } from '../modules/students/students.routes.js';
+
+/** Fields that must never reach a log line. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.body.password',
+  'req.body.new_password',
+  'req.body.current_password',
+  'req.body.confirm_new_password',
+  'req.body.refresh_token',
+];
+
+export function moduleRoutes(deps: Deps) {
+  const auth = createAuthService(deps);
+  const routes: Route[] = [
+    ...authRoutes(auth),
+    ...accountRoutes(createAccountService(deps, auth)),
+    ...supportRoutes(createSupportService(deps)),
+    ...staticDataRoutes(createStaticDataService(deps)),
+    ...studentsRoutes(createStudentsService(deps)),
+  ];
+  return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
+}
+
+export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: deps.config.logLevel, redact: REDACT },
+    trustProxy: true,
+    // Query strings like `?ids=1,2` stay strings; contracts parse them.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('actor', null);
+  installErrorHandler(app);
+
+  await app.register(multipart, {
+    limits: { files: 2, fields: 20, fileSize: 30 * 1024 * 1024 },
+    throwFileSizeLimit: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'ReadAlong API',
+        version: '1.0.0',
+        description: 'Every call of SPEC.md §7, generated from the contracts.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get(`${API_PREFIX}/docs/json`, { schema: { hide: true } }, async () => app.swagger());
+  app.get(`${API_PREFIX}/health`, { schema: { hide: true } }, async () => {
+    await deps.db.execute('select 1');
+    return { status: 'ok' };
+  });
+
+  const { routes, authenticate } = moduleRoutes(deps);
+  registerRoutes(app, routes, authenticate);
+  registerFileDownloads(app, deps.storage);
+  if (deps.config.isProduction) await serveWebApp(app, deps.config.webDist);
+  return app;
+}
+
+/** The built single-page app: its files, and index.html for any other non-API path. */
+async function serveWebApp(app: FastifyInstance, webDist: string) {
+  if (!existsSync(webDist))
+    throw new Error(`The web app is not built: ${webDist} is missing. Run npm run build.`);
+  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' || request.url.startsWith(API_PREFIX)) {
+      return reply
+        .status(404)
+        .send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url}.` } });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

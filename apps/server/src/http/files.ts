@@ -1,0 +1,41 @@
+/** Serves stored files to holders of a signed link (PRODUCT.md §5): altered or expired links get 404. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Storage } from '../platform/storage.js';
+import { notFound } from './errors.js';
+import { API_PREFIX } from './route.js';
+
+const LinkQuery = z.object({ expires: z.string().default(''), signature: z.string().default('') });
+
+export function registerFileDownloads(app: FastifyInstance, storage: Storage): void {
+  // Signed links are bearer credentials: keep them out of the request log.
+  app.get(`${API_PREFIX}/files/*`, { logLevel: 'warn' }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const { expires, signature } = LinkQuery.parse(request.query);
+    if (!storage.verifyLink(key, expires, signature)) throw notFound('file');
+    const file = await storage.open(key);
+    if (!file) throw notFound('file');
+    return reply
+      .header('referrer-policy', 'no-referrer')
+      .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-length', file.sizeBytes)
+      .type(contentTypeOf(key))
+      .send(file.stream);
+  });
+}
+
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  webm: 'audio/webm',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  mp4: 'audio/mp4',
+};
+const contentTypeOf = (key: string) => TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';

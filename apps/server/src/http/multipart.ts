@@ -1,0 +1,56 @@
+/**
+ * Reads a multipart (form-data) request declared by a contract: text fields are validated by the contract's
+ * schema, each file streams straight to storage. If anything is wrong the stored files are removed again.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { MultipartBody } from '@readalong/contracts';
+import type { Storage, StoredFile, UploadRules } from '../platform/storage.js';
+import { AppError, fromValidation, invalidField } from './errors.js';
+
+export async function readMultipart<F extends z.ZodObject>(
+  request: FastifyRequest,
+  spec: MultipartBody<F>,
+  storage: Storage,
+  rulesFor: (fileField: string) => Omit<UploadRules, 'field'>,
+): Promise<{ fields: z.output<F>; files: Record<string, StoredFile> }> {
+  if (!request.isMultipart())
+    throw new AppError('unsupported_media_type', 'Send this as multipart/form-data.');
+  const raw: Record<string, unknown> = {};
+  const files: Record<string, StoredFile> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        raw[part.fieldname] = part.value;
+        continue;
+      }
+      if (!spec.files.some((file) => file.name === part.fieldname) || files[part.fieldname]) {
+        part.file.resume();
+        throw invalidField(part.fieldname, 'unexpected file');
+      }
+      files[part.fieldname] = await storage.save(part.file, {
+        ...rulesFor(part.fieldname),
+        field: part.fieldname,
+      });
+    }
+    for (const file of spec.files) {
+      if (file.required && !files[file.name]) throw invalidField(file.name, 'a file is required');
+    }
+    const parsed = spec.fields.safeParse(raw);
+    if (!parsed.success) {
+      throw fromValidation(
+        'body',
+        parsed.error.issues.map((issue) => ({
+          instancePath: '/' + issue.path.join('/'),
+          message: issue.message,
+          keyword: issue.code,
+          params: issue as unknown as Record<string, unknown>,
+        })),
+      );
+    }
+    return { fields: parsed.data, files };
+  } catch (error) {
+    await Promise.all(Object.values(files).map((file) => storage.remove(file.key)));
+    throw error;
+  }
+}

@@ -1,0 +1,38 @@
+/** Starts the product: database (embedded unless DATABASE_URL), migrations, demo seed, HTTP server. */
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { createServerDeps } from './server-deps.js';
+import { buildApp } from './http/app.js';
+import { seedDemoIfEmpty } from './seed/demo-district.js';
+import { seedReferenceData } from './seed/reference-data.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const deps = await createServerDeps(config, database.db);
+  const app = await buildApp(deps);
+
+  let isStopping = false;
+  const stop = async (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    app.log.info(`${signal}: stopping`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await seedReferenceData(deps.db);
+  if (config.seedDemo && (await seedDemoIfEmpty(deps.db)))
+    app.log.info('Seeded the demo district (password: readalong).');
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`\n  ReadAlong is running at http://${shown}:${config.port}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

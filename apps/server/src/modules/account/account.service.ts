@@ -1,0 +1,158 @@
+/** Profile, profile picture and password reset (SPEC.md §7 "Authentication and account", PRODUCT.md §7). */
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import {
+  PASSWORD_RESET_TTL_MINUTES,
+  PROFILE_PICTURE_MAX_BYTES,
+  PROFILE_PICTURE_TYPES,
+  contracts,
+  type Body,
+} from '@readalong/contracts';
+import type { Deps } from '../../deps.js';
+import type { Executor } from '../../db/database.js';
+import { users } from '../../db/schema/index.js';
+import { AppError, invalidField, notFound, unauthenticated } from '../../http/errors.js';
+import { readMultipart } from '../../http/multipart.js';
+import type { Actor } from '../../http/route.js';
+import { addMinutes } from '../../platform/clock.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { randomToken, sha256 } from '../../platform/secrets.js';
+import * as authRepo from '../auth/auth.repository.js';
+import type { AuthService, ClientMeta } from '../auth/auth.service.js';
+
+type User = typeof users.$inferSelect;
+const DEAD_LINK = 'This reset link has expired or was already used. Ask for a new one.';
+
+export function createAccountService(deps: Deps, auth: AuthService) {
+  const { db, clock, storage, mail, config } = deps;
+
+  const profileOf = (user: User) => ({
+    user_id: user.id,
+    username: user.username,
+    login_role: user.role,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    profile_pic_url: user.profilePicKey ? storage.signedUrl(user.profilePicKey) : null,
+    school_id: user.schoolId,
+    district_id: user.districtId,
+  });
+
+  async function currentUser(db: Executor, actor: Actor): Promise<User> {
+    const user = await authRepo.findUser(db, actor.userId);
+    if (!user) throw unauthenticated();
+    return user;
+  }
+
+  /** Sets a password, ends every session of the user and records it. */
+  async function replacePassword(tx: Executor, user: User, password: string, actorId: number | null) {
+    await authRepo.setPassword(tx, user.id, await hashPassword(password));
+    await authRepo.revokeUserSessions(tx, user.id, 'password_changed', clock.now());
+    await authRepo.clearSignInFailures(tx, user.username);
+    await authRepo.writeAudit(tx, {
+      actorId,
+      districtId: user.districtId,
+      schoolId: user.schoolId,
+      action: actorId ? 'password.change' : 'password.reset',
+      targetType: 'user',
+      targetId: String(user.id),
+    });
+  }
+
+  return {
+    async getProfile(actor: Actor) {
+      return profileOf(await currentUser(db, actor));
+    },
+
+    async updateProfile(actor: Actor, body: Body<typeof contracts.updateProfile>, meta: ClientMeta) {
+      const user = await currentUser(db, actor);
+      if (
+        body.new_password !== undefined &&
+        !(await verifyPassword(user.passwordHash, body.current_password ?? ''))
+      ) {
+        throw invalidField('body.current_password', 'the current password is not correct');
+      }
+      if (body.email === null && user.role !== 'student') {
+        throw invalidField('body.email', 'staff need an email address for password resets');
+      }
+      const changes = {
+        ...(body.first_name !== undefined ? { firstName: body.first_name } : {}),
+        ...(body.last_name !== undefined ? { lastName: body.last_name } : {}),
+        ...(body.email !== undefined ? { email: body.email } : {}),
+      };
+      return db.transaction(async (tx) => {
+        if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, user.id));
+        if (body.new_password !== undefined) await replacePassword(tx, user, body.new_password, actor.userId);
+        const updated = await currentUser(tx, actor);
+        if (body.new_password === undefined) return profileOf(updated);
+        return { ...profileOf(updated), ...(await auth.openSession(tx, updated, meta)) };
+      });
+    },
+
+    async updateProfilePicture(actor: Actor, request: FastifyRequest) {
+      const user = await currentUser(db, actor);
+      const { files } = await readMultipart(
+        request,
+        contracts.updateProfilePicture.multipart,
+        storage,
+        () => ({
+          folder: `profile-pics/${user.id}`,
+          maxBytes: PROFILE_PICTURE_MAX_BYTES,
+          acceptedTypes: PROFILE_PICTURE_TYPES,
+        }),
+      );
+      const picture = files.file!;
+      await db.update(users).set({ profilePicKey: picture.key }).where(eq(users.id, user.id));
+      if (user.profilePicKey) await storage.remove(user.profilePicKey);
+      return { profile_pic_url: storage.signedUrl(picture.key) };
+    },
+
+    /** Mails a reset link when the address is known; answers the same either way. */
+    async recoverPassword(email: string, body: Body<typeof contracts.recoverPassword>) {
+      const appUrl = body.app_url.replace(/\/+$/, '');
+      if (!config.appUrls.includes(appUrl)) {
+        throw invalidField('body.app_url', 'is not an address of this application');
+      }
+      const user = await authRepo.findUserByEmail(db, email);
+      if (!user || user.isDisabled) return { success: true as const };
+      const key = randomToken();
+      const expiresAt = addMinutes(clock.now(), PASSWORD_RESET_TTL_MINUTES);
+      await authRepo.insertResetKey(db, user.id, sha256(key), expiresAt);
+      const product = body.branding?.trim() || 'ReadAlong';
+      const link = `${appUrl}/reset-password/${key}`;
+      await mail.send({
+        to: user.email!,
+        subject: `${product}: reset your password`,
+        text: [
+          `Hello ${user.firstName},`,
+          '',
+          `Someone asked to reset the password of your ${product} account (${user.username}).`,
+          `To choose a new password, open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes:`,
+          '',
+          link,
+          '',
+          'If it was not you, ignore this mail: your password stays as it is.',
+        ].join('\n'),
+      });
+      return { success: true as const };
+    },
+
+    async validateResetLink(key: string) {
+      const found = await authRepo.findLiveResetKey(db, sha256(key), clock.now());
+      if (!found) throw new AppError('not_found', DEAD_LINK);
+      return { valid: true as const, expires_at: found.expiresAt.toISOString() };
+    },
+
+    async changePasswordUnsigned(key: string, newPassword: string) {
+      await db.transaction(async (tx) => {
+        const found = await authRepo.findLiveResetKey(tx, sha256(key), clock.now());
+        if (!found) throw new AppError('not_found', DEAD_LINK);
+        const user = await authRepo.findUser(tx, found.userId);
+        if (!user) throw notFound('account');
+        await authRepo.spendResetKey(tx, found.id, clock.now());
+        await replacePassword(tx, user, newPassword, null);
+      });
+      return { success: true as const };
+    },
+  };
+}

@@ -1,0 +1,223 @@
+/** Sign-in, sessions, refresh-token rotation, lockout and per-request authentication (PRODUCT.md §7). */
+import type { FastifyRequest } from 'fastify';
+import {
+  REFRESH_TOKEN_TTL_DAYS,
+  SESSION_ERROR_TEXT,
+  SIGN_IN_LOCKOUT,
+  type Body,
+  type SessionUser,
+  type contracts,
+} from '@readalong/contracts';
+import type { Deps } from '../../deps.js';
+import type { Executor } from '../../db/database.js';
+import { AppError, invalidField, notFound, unauthenticated } from '../../http/errors.js';
+import type { Actor } from '../../http/route.js';
+import { addDays, addMinutes } from '../../platform/clock.js';
+import { verifyPassword } from '../../platform/passwords.js';
+import { randomToken, sha256 } from '../../platform/secrets.js';
+import { visibleStudents } from '../access/scope.js';
+import * as repo from './auth.repository.js';
+import type { users } from '../../db/schema/index.js';
+
+type User = typeof users.$inferSelect;
+export interface ClientMeta {
+  address: string;
+  userAgent?: string;
+}
+
+const PROVIDER_NAMES = { google: 'Google', apple: 'Apple', canvas: 'Canvas' } as const;
+const WRONG_CREDENTIALS = 'Incorrect username or password.';
+const LOCKED = `Too many sign-in attempts. Try again in ${SIGN_IN_LOCKOUT.lockMinutes} minutes.`;
+
+export function createAuthService(deps: Deps) {
+  const { db, clock, tokens, storage } = deps;
+
+  async function issueTokens(
+    tx: Executor,
+    user: Pick<User, 'id' | 'role' | 'passwordVersion'>,
+    sessionId: string,
+  ) {
+    const refreshToken = randomToken();
+    await repo.insertRefreshToken(
+      tx,
+      sessionId,
+      sha256(refreshToken),
+      addDays(clock.now(), REFRESH_TOKEN_TTL_DAYS),
+    );
+    const accessToken = await tokens.issue({
+      userId: user.id,
+      role: user.role,
+      sessionId,
+      passwordVersion: user.passwordVersion,
+    });
+    return { access_token: accessToken, refresh_token: refreshToken };
+  }
+
+  /** Opens a new session for `user` and returns its first token pair. */
+  async function openSession(tx: Executor, user: User, meta: ClientMeta) {
+    const sessionId = await repo.createSession(tx, user.id, meta);
+    return issueTokens(tx, user, sessionId);
+  }
+
+  async function toSessionUser(
+    tx: Executor,
+    user: User,
+    pair: { access_token: string; refresh_token: string },
+  ) {
+    const student = user.role === 'student' ? await repo.findStudent(tx, user.id) : undefined;
+    return {
+      user_id: user.id,
+      login_role: user.role,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+      ...pair,
+      colour_band_id: student?.colourBandId ?? null,
+      series_id: student?.seriesId ?? null,
+      coins: student?.coins ?? 0,
+      read_aloud_enabled: student?.readAloudEnabled ?? false,
+      narration_enabled: student?.narrationEnabled ?? true,
+      placement_test_id: student?.placementTestId ?? null,
+      profile_pic_url: user.profilePicKey ? storage.signedUrl(user.profilePicKey) : null,
+      class_id: student?.homeClassId ?? null,
+    } satisfies SessionUser;
+  }
+
+  async function lockedUntil(
+    username: string,
+    userId: number | undefined,
+    address: string,
+  ): Promise<Date | null> {
+    const now = clock.now();
+    const lock = userId === undefined ? undefined : await repo.findAccountLock(db, userId);
+    if (lock && lock.lockedUntil > now) return lock.lockedUntil;
+    const since = addMinutes(now, -SIGN_IN_LOCKOUT.windowMinutes);
+    const { failures, last } = await repo.countSignInFailures(db, username, address, since);
+    if (failures >= SIGN_IN_LOCKOUT.maxFailures && last) return addMinutes(last, SIGN_IN_LOCKOUT.lockMinutes);
+    return null;
+  }
+
+  return {
+    async login(body: Body<typeof contracts.login>, meta: ClientMeta): Promise<SessionUser> {
+      const loginType = body.login_type ?? 'username';
+      if (loginType !== 'username') {
+        throw new AppError(
+          'not_implemented',
+          `Sign-in with ${PROVIDER_NAMES[loginType]} is not set up on this server. Use your username and password.`,
+        );
+      }
+      if (!body.username) throw invalidField('body.username', 'username is required');
+      if (!body.password) throw invalidField('body.password', 'password is required');
+
+      const user = await repo.findUserByUsername(db, body.username);
+      if (await lockedUntil(body.username, user?.id, meta.address))
+        throw new AppError('too_many_requests', LOCKED);
+      const isValid = await verifyPassword(user?.passwordHash ?? null, body.password);
+      if (!user || !isValid) {
+        await repo.recordSignInFailure(db, body.username, meta.address, clock.now());
+        throw unauthenticated(WRONG_CREDENTIALS);
+      }
+      if (user.isDisabled) throw unauthenticated(SESSION_ERROR_TEXT.accountDisabled);
+      return db.transaction(async (tx) => {
+        await repo.clearSignInFailures(tx, user.username);
+        return toSessionUser(tx, user, await openSession(tx, user, meta));
+      });
+    },
+
+    async logout(actor: Actor) {
+      await repo.revokeSession(db, actor.sessionId, 'logout', clock.now());
+      return { success: true as const };
+    },
+
+    /** Rotates a refresh token. A spent token used again revokes its whole session (reuse detection). */
+    async refresh(refreshToken: string) {
+      const found = await repo.findRefreshToken(db, sha256(refreshToken));
+      const now = clock.now();
+      if (!found) throw unauthenticated('refresh token is not valid');
+      if (found.isDisabled) throw unauthenticated(SESSION_ERROR_TEXT.accountDisabled);
+      if (found.revokedReason === 'password_changed')
+        throw unauthenticated(SESSION_ERROR_TEXT.passwordChanged);
+      if (found.revokedAt) throw unauthenticated('session has ended');
+      if (found.expiresAt <= now) throw unauthenticated('refresh token has expired');
+      return db.transaction(async (tx) => {
+        const isFirstUse = found.usedAt === null && (await repo.spendRefreshToken(tx, found.id, now));
+        if (!isFirstUse) {
+          await repo.revokeSession(db, found.sessionId, 'refresh_reuse', now);
+          throw unauthenticated('refresh token was already used; the session has been ended');
+        }
+        return issueTokens(
+          tx,
+          { id: found.userId, role: found.role, passwordVersion: found.passwordVersion },
+          found.sessionId,
+        );
+      });
+    },
+
+    async startSession(actor: Actor) {
+      const [row] = await repo.markSessionStarted(db, actor.sessionId, clock.now());
+      return { session_id: actor.sessionId, started_at: (row?.startedAt ?? clock.now()).toISOString() };
+    },
+
+    async validate(actor: Actor) {
+      const user = await repo.findUser(db, actor.userId);
+      if (!user) throw unauthenticated();
+      const accessToken = await tokens.issue({
+        userId: user.id,
+        role: user.role,
+        sessionId: actor.sessionId,
+        passwordVersion: user.passwordVersion,
+      });
+      return { access_token: accessToken, login_role: user.role, refresh_token: null };
+    },
+
+    /** Staff lock or unlock a student they can see; anyone else is "not found". */
+    async lock(actor: Actor, body: Body<typeof contracts.lock>) {
+      const target = await repo.findStudentByUsername(db, body.username, visibleStudents(db, actor));
+      if (!target) throw notFound('student');
+      const isLocking = body.locked ?? true;
+      const until = isLocking ? addMinutes(clock.now(), SIGN_IN_LOCKOUT.lockMinutes) : null;
+      await db.transaction(async (tx) => {
+        if (until) await repo.setAccountLock(tx, target.id, until, actor.userId);
+        else {
+          await repo.removeAccountLock(tx, target.id);
+          await repo.clearSignInFailures(tx, target.username);
+        }
+        await repo.writeAudit(tx, {
+          actorId: actor.userId,
+          districtId: actor.districtId,
+          schoolId: actor.schoolId,
+          action: isLocking ? 'account.lock' : 'account.unlock',
+          targetType: 'user',
+          targetId: String(target.id),
+        });
+      });
+      return { username: target.username, locked_until: until?.toISOString() ?? null };
+    },
+
+    /** Resolves the bearer token to an actor, checking the session and account on every request. */
+    async authenticate(request: FastifyRequest): Promise<Actor> {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+      if (!token) throw unauthenticated('Please sign in.');
+      const claims = await tokens.verify(token);
+      const owner = await repo.findSessionOwner(db, claims.sessionId, claims.userId);
+      if (!owner) throw unauthenticated('session has ended');
+      if (owner.isDisabled) throw unauthenticated(SESSION_ERROR_TEXT.accountDisabled);
+      if (owner.passwordVersion !== claims.passwordVersion || owner.revokedReason === 'password_changed') {
+        throw unauthenticated(SESSION_ERROR_TEXT.passwordChanged);
+      }
+      if (owner.revokedAt) throw unauthenticated('session has ended');
+      return {
+        userId: claims.userId,
+        role: owner.role,
+        schoolId: owner.schoolId,
+        districtId: owner.districtId,
+        sessionId: claims.sessionId,
+      };
+    },
+
+    openSession,
+    toSessionUser,
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

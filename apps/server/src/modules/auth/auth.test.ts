@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SessionUser } from '@readalong/contracts';
+import { refreshTokens, users } from '../../db/schema/index.js';
+import { TEST_PASSWORD, createTestApp, signIn, type TestApp } from '../../../test/app.js';
+import { expectError } from '../../../test/ladder.js';
+
+let t: TestApp;
+let world: Awaited<ReturnType<TestApp['factories']['school']>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await t.factories.school();
+});
+afterAll(() => t.close());
+
+const login = (payload: Record<string, unknown>, address = '10.0.0.1') =>
+  t.request({ method: 'POST', url: '/api/login', payload, remoteAddress: address });
+
+describe('POST /login', () => {
+  it('400 names the missing or unknown field', async () => {
+    expectError(await login({ username: world.teacher.username }), 400, 'body.password');
+    expectError(await login({ username: 'x', password: 'y', colour: 'red' }), 400, 'body.colour');
+    expectError(await login({ username: 'x', password: 'y', login_type: 'fax' }), 400, 'body.login_type');
+  });
+
+  it('401 for a wrong password or an unknown user, with the same message', async () => {
+    const wrong = expectError(await login({ username: world.teacher.username, password: 'nope' }), 401);
+    const unknown = expectError(await login({ username: 'nobody.here', password: 'nope' }), 401);
+    expect(wrong.message).toBe(unknown.message);
+  });
+
+  it('501 with a clear message for sign-in types not set up', async () => {
+    const error = expectError(await login({ login_type: 'google', google_jwt: 'abc' }), 501);
+    expect(error.message).toContain('Google');
+  });
+
+  it('signs in a student with the session fields of SPEC.md §3', async () => {
+    const response = await login({ username: world.student.username.toUpperCase(), password: TEST_PASSWORD });
+    expect(response.statusCode, response.body).toBe(200);
+    const user = SessionUser.parse(response.json());
+    expect(user).toMatchObject({
+      user_id: world.student.id,
+      login_role: 'student',
+      colour_band_id: 4,
+      series_id: 6,
+      coins: 30,
+      class_id: world.class.id,
+    });
+    expect(Object.keys(response.json()).sort()).toEqual(Object.keys(SessionUser.shape).sort());
+    expect(response.body).not.toContain(TEST_PASSWORD);
+  });
+
+  it('stores refresh tokens hashed only', async () => {
+    const user = await signIn(t, world.owner.username);
+    const stored = await t.db.select().from(refreshTokens);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.map((row) => row.tokenHash)).not.toContain(user.refresh_token);
+  });
+
+  it('401 "account is disabled" for a disabled account', async () => {
+    const disabled = await t.factories.user(
+      'teacher',
+      { districtId: world.district.id, schoolId: world.school.id },
+      { isDisabled: true },
+    );
+    expect(
+      expectError(await login({ username: disabled.username, password: TEST_PASSWORD }), 401).message,
+    ).toBe('account is disabled');
+  });
+
+  it('locks a username and address after 10 failures in 15 minutes, for 15 minutes', async () => {
+    const victim = await t.factories.student(
+      { districtId: world.district.id, schoolId: world.school.id },
+      world.class.id,
+    );
+    for (let attempt = 0; attempt < 10; attempt++)
+      expectError(await login({ username: victim.username, password: 'bad' }, '10.9.9.9'), 401);
+    expectError(await login({ username: victim.username, password: TEST_PASSWORD }, '10.9.9.9'), 429);
+    expect((await login({ username: victim.username, password: TEST_PASSWORD }, '10.1.1.1')).statusCode).toBe(
+      200,
+    );
+    t.clock.advanceMinutes(16);
+    expect((await login({ username: victim.username, password: TEST_PASSWORD }, '10.9.9.9')).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('POST /refresh', () => {
+  const refresh = (payload: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: '/api/refresh', payload });
+
+  it('400 without a token; 401 for an unknown one', async () => {
+    expectError(await refresh({}), 400, 'body.refresh_token');
+    expectError(await refresh({ refresh_token: 'made-up' }), 401);
+  });
+
+  it('rotates: the new pair works and the old token is spent', async () => {
+    const session = await signIn(t, world.teacher.username);
+    const rotated = await refresh({ refresh_token: session.refresh_token });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const pair = rotated.json<{ access_token: string; refresh_token: string }>();
+    expect(pair.refresh_token).not.toBe(session.refresh_token);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/profile', token: pair.access_token })).statusCode,
+    ).toBe(200);
+  });
+
+  it('reuse of a spent token ends the whole session', async () => {
+    const session = await signIn(t, world.teacher.username);
+    const next = (await refresh({ refresh_token: session.refresh_token })).json<{
+      access_token: string;
+      refresh_token: string;
+    }>();
+    expectError(await refresh({ refresh_token: session.refresh_token }), 401);
+    expectError(await refresh({ refresh_token: next.refresh_token }), 401);
+    expectError(await t.request({ method: 'GET', url: '/api/validate', token: next.access_token }), 401);
+  });
+});
+
+describe('GET /validate', () => {
+  it('401 without a session, or with an expired token', async () => {
+    expectError(await t.request({ method: 'GET', url: '/api/validate' }), 401);
+    const session = await signIn(t, world.teacher.username);
+    t.clock.advanceMinutes(16);
+    expect(
+      expectError(await t.request({ method: 'GET', url: '/api/validate', token: session.access_token }), 401)
+        .message,
+    ).toBe('token expired');
+  });
+
+  it('answers access_token, login_role and refresh_token for each role', async () => {
+    for (const person of [world.student, world.teacher, world.owner, world.head]) {
+      const session = await signIn(t, person.username);
+      const response = await t.request({ method: 'GET', url: '/api/validate', token: session.access_token });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(Object.keys(response.json()).sort()).toEqual(['access_token', 'login_role', 'refresh_token']);
+      expect(response.json()).toMatchObject({ login_role: person.role, refresh_token: null });
+    }
+  });
+
+  it('401 "password has been changed" after a password change elsewhere', async () => {
+    const person = await t.factories.user('teacher', {
+      districtId: world.district.id,
+      schoolId: world.school.id,
+    });
+    const first = await signIn(t, person.username);
+    const second = await signIn(t, person.username);
+    const change = await t.request({
+      method: 'PUT',
+      url: '/api/profile',
+      token: second.access_token,
+      payload: {
+        current_password: TEST_PASSWORD,
+        new_password: 'a brand new secret',
+        confirm_new_password: 'a brand new secret',
+      },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const error = expectError(
+      await t.request({ method: 'GET', url: '/api/validate', token: first.access_token }),
+      401,
+    );
+    expect(error.message).toBe('password has been changed');
+    const { access_token } = change.json<{ access_token: string }>();
+    expect((await t.request({ method: 'GET', url: '/api/validate', token: access_token })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('401 "account is disabled" once an account is disabled', async () => {
+    const person = await t.factories.user('teacher', {
+      districtId: world.district.id,
+      schoolId: world.school.id,
+    });
+    const session = await signIn(t, person.username);
+    await t.db.update(users).set({ isDisabled: true }).where(eq(users.id, person.id));
+    expect(
+      expectError(await t.request({ method: 'GET', url: '/api/validate', token: session.access_token }), 401)
+        .message,
+    ).toBe('account is disabled');
+  });
+});
+
+describe('POST /logout and /session/start', () => {
+  it('401 without a session', async () => {
+    expectError(await t.request({ method: 'POST', url: '/api/logout' }), 401);
+    expectError(await t.request({ method: 'POST', url: '/api/session/start' }), 401);
+  });
+
+  it('records the session start once, then logout ends the session and its refresh token', async () => {
+    const session = await signIn(t, world.student.username);
+    const first = await t.request({ method: 'POST', url: '/api/session/start', token: session.access_token });
+    expect(first.statusCode, first.body).toBe(200);
+    t.clock.advanceMinutes(1);
+    const again = await t.request({ method: 'POST', url: '/api/session/start', token: session.access_token });
+    expect(again.json()).toEqual(first.json());
+
+    expect(
+      (await t.request({ method: 'POST', url: '/api/logout', token: session.access_token })).json(),
+    ).toEqual({ success: true });
+    expectError(await t.request({ method: 'GET', url: '/api/validate', token: session.access_token }), 401);
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: '/api/refresh',
+        payload: { refresh_token: session.refresh_token },
+      }),
+      401,
+    );
+  });
+});
+
+describe('PUT /lock', () => {
+  const lock = (token: string | undefined, payload: Record<string, unknown>) =>
+    t.request({ method: 'PUT', url: '/api/lock', token, payload });
+
+  it('climbs the ladder: 401, 400, 403 for students, 404 outside scope', async () => {
+    expectError(await lock(undefined, { username: world.student.username }), 401);
+    const teacher = await signIn(t, world.teacher.username);
+    expectError(await lock(teacher.access_token, {}), 400, 'body.username');
+    const student = await signIn(t, world.student.username);
+    expectError(await lock(student.access_token, { username: world.student.username }), 403);
+    const elsewhere = await t.factories.school();
+    expectError(await lock(teacher.access_token, { username: elsewhere.student.username }), 404);
+    expectError(await lock(teacher.access_token, { username: world.teacher.username }), 404);
+  });
+
+  it('a teacher locks their student out, then unlocks them', async () => {
+    const pupil = await t.factories.student(
+      { districtId: world.district.id, schoolId: world.school.id },
+      world.class.id,
+    );
+    const teacher = await signIn(t, world.teacher.username);
+    const locked = await lock(teacher.access_token, { username: pupil.username });
+    expect(locked.statusCode, locked.body).toBe(200);
+    expect(locked.json().locked_until).toEqual(expect.any(String));
+    expectError(await login({ username: pupil.username, password: TEST_PASSWORD }), 429);
+    await lock(teacher.access_token, { username: pupil.username, locked: false });
+    expect((await login({ username: pupil.username, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('owners and department heads lock students across their school or district', async () => {
+    for (const person of [world.owner, world.head]) {
+      const session = await signIn(t, person.username);
+      expect(
+        (await lock(session.access_token, { username: world.student.username, locked: false })).statusCode,
+      ).toBe(200);
+    }
+  });
+});

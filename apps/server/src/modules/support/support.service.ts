@@ -1,0 +1,116 @@
+/** Contact-us messages (stored, then mailed to support) and translation through a configured service. */
+import type { FastifyRequest } from 'fastify';
+import path from 'node:path';
+import { CONTACT_IMAGE_MAX_BYTES, PROFILE_PICTURE_TYPES, contracts, type Body } from '@readalong/contracts';
+import type { Deps } from '../../deps.js';
+import { contactMessages } from '../../db/schema/index.js';
+import { AppError, invalidField } from '../../http/errors.js';
+import { readMultipart } from '../../http/multipart.js';
+import type { Actor } from '../../http/route.js';
+import * as authRepo from '../auth/auth.repository.js';
+
+interface ContactMessage {
+  userId: number | null;
+  name: string;
+  email: string;
+  account: string | null;
+  message: string;
+  attachmentKey: string | null;
+}
+
+export function createSupportService(deps: Deps) {
+  const { db, storage, mail, config } = deps;
+
+  async function deliver(contact: ContactMessage) {
+    await db.insert(contactMessages).values(contact);
+    await mail.send({
+      to: config.mail.supportEmail,
+      replyTo: contact.email,
+      subject: `Contact form: ${contact.name}`,
+      text: [
+        `From: ${contact.name} <${contact.email}>`,
+        `Account: ${contact.account ?? '(none given)'}`,
+        '',
+        contact.message,
+      ].join('\n'),
+      ...(contact.attachmentKey
+        ? {
+            attachments: [
+              {
+                filename: path.basename(contact.attachmentKey),
+                path: path.join(config.dataDir, 'files', contact.attachmentKey),
+              },
+            ],
+          }
+        : {}),
+    });
+    return { success: true as const };
+  }
+
+  return {
+    async contactUsPublic(request: FastifyRequest) {
+      const { fields, files } = await readMultipart(
+        request,
+        contracts.contactUsPublic.multipart,
+        storage,
+        () => ({
+          folder: 'contact',
+          maxBytes: CONTACT_IMAGE_MAX_BYTES,
+          acceptedTypes: PROFILE_PICTURE_TYPES,
+        }),
+      );
+      return deliver({
+        userId: null,
+        name: fields.name,
+        email: fields.email,
+        account: fields.ailearn_account ?? null,
+        message: fields.message,
+        attachmentKey: files.file?.key ?? null,
+      });
+    },
+
+    async contactUs(actor: Actor, body: Body<typeof contracts.contactUs>) {
+      const user = await authRepo.findUser(db, actor.userId);
+      const email = body.email ?? user?.email;
+      if (!email) throw invalidField('body.email', 'we need an address to answer you');
+      return deliver({
+        userId: actor.userId,
+        name: body.name ?? `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(),
+        email,
+        account: body.ailearn_account ?? user?.username ?? null,
+        message: body.message,
+        attachmentKey: null,
+      });
+    },
+
+    /** LibreTranslate-compatible `POST /translate`; 503 when no service is configured (PRODUCT.md §9). */
+    async translate(body: Body<typeof contracts.translate>) {
+      if (!config.translate) {
+        throw new AppError(
+          'service_unavailable',
+          'Translation is not available: no translation service is configured.',
+        );
+      }
+      const response = await fetch(new URL('/translate', config.translate.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          q: body.text,
+          source: body.source_lang ?? 'en',
+          target: body.target_lang,
+          format: 'text',
+          ...(config.translate.apiKey ? { api_key: config.translate.apiKey } : {}),
+        }),
+        signal: AbortSignal.timeout(10_000),
+      }).catch(() => null);
+      const result = response?.ok ? ((await response.json()) as { translatedText?: unknown }) : null;
+      if (typeof result?.translatedText !== 'string') {
+        throw new AppError(
+          'service_unavailable',
+          'The translation service did not answer. Please try again later.',
+        );
+      }
+      return { result: result.translatedText };
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages } from '../../db/schema/index.js';
+import { createTestApp, signIn, type TestApp } from '../../../test/app.js';
+import { expectError } from '../../../test/ladder.js';
+
+let t: TestApp;
+let world: Awaited<ReturnType<TestApp['factories']['school']>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await t.factories.school();
+});
+afterAll(() => t.close());
+
+function form(fields: Record<string, string>, file?: { value: Buffer; type: string }) {
+  const boundary = '----contact';
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const chunks: Buffer[] = parts.map((part) => Buffer.from(part));
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="shot"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.value,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('POST /v1/user/public/contact-us', () => {
+  const send = (body: ReturnType<typeof form>) =>
+    t.request({ method: 'POST', url: '/api/v1/user/public/contact-us', ...body });
+
+  it('400 names the missing or unknown field and stores nothing', async () => {
+    expectError(await send(form({ name: 'Ana', message: 'Hello' })), 400, 'body.email');
+    expectError(
+      await send(form({ name: 'Ana', email: 'ana@x.example', message: 'Hi', phone: '1' })),
+      400,
+      'body.phone',
+    );
+    expectError(
+      await send(
+        form(
+          { name: 'Ana', email: 'ana@x.example', message: 'Hi' },
+          { value: Buffer.from('plain text'), type: 'image/png' },
+        ),
+      ),
+      400,
+      'file',
+    );
+    expect(await t.db.select().from(contactMessages)).toHaveLength(0);
+  });
+
+  it('stores the message and mails it to support with the screenshot', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const response = await send(
+      form(
+        {
+          name: 'Ana Ruiz',
+          email: 'ana@x.example',
+          ailearn_account: 'ana.ruiz',
+          message: 'The book will not open.',
+        },
+        { value: png, type: 'image/png' },
+      ),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const mail = (await t.outbox()).at(-1)!;
+    expect(mail).toContain('To: support@readalong.local');
+    expect(mail).toContain('The book will not open.');
+    expect(mail).toContain('Content-Type: image/png');
+  });
+});
+
+describe('POST /v1/user/contact-us', () => {
+  it('401, 400, then sends as the signed-in user for every role', async () => {
+    expectError(
+      await t.request({ method: 'POST', url: '/api/v1/user/contact-us', payload: { message: 'Hi' } }),
+      401,
+    );
+    const teacher = await signIn(t, world.teacher.username);
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/user/contact-us',
+        token: teacher.access_token,
+        payload: {},
+      }),
+      400,
+      'body.message',
+    );
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/user/contact-us',
+      token: teacher.access_token,
+      payload: { message: 'Can we add a class?' },
+    });
+    expect(response.json()).toEqual({ success: true });
+    expect((await t.outbox()).at(-1)).toContain(`Reply-To: ${world.teacher.email}`);
+    const student = await signIn(t, world.student.username);
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/user/contact-us',
+        token: student.access_token,
+        payload: { message: 'Help' },
+      }),
+      400,
+      'body.email',
+    );
+    const fromStudent = await t.request({
+      method: 'POST',
+      url: '/api/v1/user/contact-us',
+      token: student.access_token,
+      payload: { message: 'Help', email: 'parent@home.example' },
+    });
+    expect(fromStudent.statusCode).toBe(200);
+  });
+});
+
+describe('POST /v1/user/translate', () => {
+  it('401, 400, then 503 while no translation service is configured', async () => {
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/user/translate',
+        payload: { text: 'cat', target_lang: 'es' },
+      }),
+      401,
+    );
+    const session = await signIn(t, world.student.username);
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/user/translate',
+        token: session.access_token,
+        payload: { target_lang: 'es' },
+      }),
+      400,
+      'body.text',
+    );
+    const error = expectError(
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/user/translate',
+        token: session.access_token,
+        payload: { text: 'cat', target_lang: 'es' },
+      }),
+      503,
+    );
+    expect(error.message).toMatch(/not available/);
+  });
+});

@@ -1,0 +1,282 @@
+/**
+ * The demo district (demo-district-data.ts): two schools with staff, classes and about 60 students at varied levels,
+ * so the product can be tried at once. Every account's password is `readalong`. Deterministic: the same people,
+ * levels and coins on every seed.
+ */
+import { sql } from 'drizzle-orm';
+import { SERIES, type Role } from '@readalong/contracts';
+import type { Database, Executor } from '../db/database.js';
+import {
+  academicLevels,
+  classTeachers,
+  classes,
+  districts,
+  enrolments,
+  levelChanges,
+  licencePacks,
+  schools,
+  signInFailures,
+  students,
+  users,
+} from '../db/schema/index.js';
+import { hashPassword } from '../platform/passwords.js';
+import {
+  DEMO_DISTRICT,
+  DEMO_EMAIL_DOMAIN,
+  DEMO_PASSWORD,
+  type DemoClass,
+  type DemoSchool,
+  type Person,
+} from './demo-district-data.js';
+import { insertMissingReferenceData } from './reference-data.js';
+
+const MAX_COINS = 400;
+/** The sixth student of each class is new and has not taken the placement test yet. */
+const AWAITING_PLACEMENT_POSITION = 5;
+
+interface SeedContext {
+  tx: Executor;
+  /** One hash for every account: argon2 is slow by design and the demo password is the same for all. */
+  passwordHash: string;
+  districtId: number;
+  gradeIds: Map<string, number>;
+  licencePeriod: { startsOn: string; endsOn: string };
+}
+
+type Place = { districtId: number; schoolId: number };
+
+interface StudentPlan {
+  person: Person;
+  username: string;
+  seriesId: number;
+  /** Null: awaiting placement. */
+  colourBandId: number | null;
+  coins: number;
+  readAloudEnabled: boolean;
+}
+
+/** Seeds the demo when the installation has no users yet; says whether it did. */
+export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
+  const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
+  if (anyUser) return false;
+  await seedDemo(db);
+  return true;
+}
+
+/** Adds the demo district. Fails (and writes nothing) if its usernames are taken. */
+export async function seedDemo(db: Database, today = new Date()): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction((tx) => insertDemoDistrict(tx, passwordHash, today));
+}
+
+/** Deletes every district, school and user with all that hangs off them, then seeds the demo, atomically. */
+export async function resetAndSeedDemo(db: Database, today = new Date()): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await deleteTenantData(tx);
+    await insertDemoDistrict(tx, passwordHash, today);
+  });
+}
+
+/** The shared library and taxonomy stay; only tables that belong to a district, school or user are emptied. */
+async function deleteTenantData(tx: Executor) {
+  // CASCADE empties every table that points at these (classes, students, worksheets, alerts, sessions, …), tables
+  // added later included. Identities are not restarted, so a token issued before the reset never names a new user.
+  await tx.execute(sql`TRUNCATE TABLE ${districts}, ${schools}, ${users}, ${signInFailures} CASCADE`);
+}
+
+async function insertDemoDistrict(tx: Executor, passwordHash: string, today: Date) {
+  // The demo's classes point at grades, so the reference data must be there even on a database seeded by hand.
+  await insertMissingReferenceData(tx);
+  const [district] = await tx.insert(districts).values({ name: DEMO_DISTRICT.name }).returning();
+  const context: SeedContext = {
+    tx,
+    passwordHash,
+    districtId: district!.id,
+    gradeIds: await gradeIdsByName(tx),
+    licencePeriod: schoolYearOf(today),
+  };
+  await insertStaff(context, { districtId: district!.id, schoolId: null }, 'department_head', [
+    DEMO_DISTRICT.head,
+  ]);
+  for (const school of DEMO_DISTRICT.schools) await insertSchool(context, school);
+}
+
+async function insertSchool(context: SeedContext, school: DemoSchool) {
+  const { tx, districtId } = context;
+  const [row] = await tx.insert(schools).values({ districtId, name: school.name }).returning();
+  const place = { districtId, schoolId: row!.id };
+  await insertStaff(context, place, 'owner', [school.owner]);
+  const teacherIds = await insertStaff(context, place, 'teacher', school.teachers);
+  for (const demoClass of school.classes) await insertClass(context, place, demoClass, teacherIds);
+  await tx
+    .insert(licencePacks)
+    .values(
+      school.licencePacks.map((pack) => ({ schoolId: place.schoolId, ...pack, ...context.licencePeriod })),
+    );
+}
+
+/** Inserts staff accounts; returns their ids by username. */
+async function insertStaff(
+  context: SeedContext,
+  place: { districtId: number; schoolId: number | null },
+  role: Exclude<Role, 'student'>,
+  people: Person[],
+): Promise<Map<string, number>> {
+  const rows = await context.tx
+    .insert(users)
+    .values(
+      people.map((person) => {
+        const username = usernameOf(person);
+        const { firstName, lastName } = person;
+        const email = `${username}@${DEMO_EMAIL_DOMAIN}`;
+        return { ...place, username, role, firstName, lastName, email, passwordHash: context.passwordHash };
+      }),
+    )
+    .returning({ id: users.id, username: users.username });
+  return new Map(rows.map((row) => [row.username, row.id]));
+}
+
+async function insertClass(
+  context: SeedContext,
+  place: Place,
+  demoClass: DemoClass,
+  teacherIds: Map<string, number>,
+) {
+  const academicLevelId = context.gradeIds.get(demoClass.grade);
+  if (academicLevelId === undefined) {
+    throw new Error(`${demoClass.name}: no academic level "${demoClass.grade}"`);
+  }
+  const [row] = await context.tx
+    .insert(classes)
+    .values({ ...place, name: demoClass.name, academicLevelId })
+    .returning();
+  const klass = row!;
+  if (demoClass.roster.length > klass.numStudents) {
+    throw new Error(
+      `${demoClass.name}: ${demoClass.roster.length} students exceed its capacity of ${klass.numStudents}`,
+    );
+  }
+  await context.tx.insert(classTeachers).values(
+    demoClass.teachers.map((username) => {
+      const teacherId = teacherIds.get(username);
+      if (teacherId === undefined) {
+        throw new Error(`${demoClass.name}: no teacher "${username}" in its school`);
+      }
+      return { classId: klass.id, teacherId };
+    }),
+  );
+  const plans = demoClass.roster.map((person, index) => planStudent(person, index, demoClass.seriesIds));
+  await insertStudents(context, place, { id: klass.id, academicLevelId }, plans);
+}
+
+async function insertStudents(
+  context: SeedContext,
+  place: Place,
+  homeClass: { id: number; academicLevelId: number },
+  plans: StudentPlan[],
+) {
+  const { tx, passwordHash } = context;
+  const accounts = await tx
+    .insert(users)
+    .values(
+      plans.map(({ person: { firstName, lastName }, username }) => ({
+        ...place,
+        username,
+        firstName,
+        lastName,
+        role: 'student' as const,
+        passwordHash,
+      })),
+    )
+    .returning({ id: users.id, username: users.username });
+  const idOf = new Map(accounts.map((account) => [account.username, account.id]));
+  const placed = plans.filter((plan) => plan.colourBandId !== null);
+
+  await tx.insert(students).values(
+    plans.map((plan) => ({
+      ...place,
+      userId: idOf.get(plan.username)!,
+      homeClassId: homeClass.id,
+      academicLevelId: homeClass.academicLevelId,
+      seriesId: plan.seriesId,
+      colourBandId: plan.colourBandId,
+      coins: plan.coins,
+      readAloudEnabled: plan.readAloudEnabled,
+    })),
+  );
+  await tx.insert(enrolments).values(
+    plans.map((plan) => ({
+      classId: homeClass.id,
+      studentId: idOf.get(plan.username)!,
+      schoolId: place.schoolId,
+    })),
+  );
+  if (placed.length === 0) return;
+  // Every level change carries its reason (PRODUCT.md §3); a seeded level's reason is the seed.
+  await tx.insert(levelChanges).values(
+    placed.map((plan) => ({
+      studentId: idOf.get(plan.username)!,
+      schoolId: place.schoolId,
+      toSeriesId: plan.seriesId,
+      toColourBandId: plan.colourBandId,
+      rule: 'seed' as const,
+    })),
+  );
+}
+
+/** A student's level, coins and settings: series dealt out in the class's order, the rest varied by username. */
+function planStudent(person: Person, index: number, seriesIds: number[]): StudentPlan {
+  const username = usernameOf(person);
+  const seriesId = seriesIds[index % seriesIds.length]!;
+  if (index === AWAITING_PLACEMENT_POSITION) {
+    return { person, username, seriesId, colourBandId: null, coins: 0, readAloudEnabled: true };
+  }
+  const [firstBand, lastBand] = defaultBandsOf(seriesId);
+  return {
+    person,
+    username,
+    seriesId,
+    colourBandId: firstBand + (stableNumber(`band:${username}`) % (lastBand - firstBand + 1)),
+    coins: stableNumber(`coins:${username}`) % (MAX_COINS + 1),
+    readAloudEnabled: stableNumber(`read-aloud:${username}`) % 8 !== 0,
+  };
+}
+
+function defaultBandsOf(seriesId: number): readonly [number, number] {
+  const series = SERIES.find((candidate) => candidate.id === seriesId);
+  if (!series) throw new Error(`unknown series ${seriesId}`);
+  return series.defaultBands;
+}
+
+/** `Tomás Reyes` → `tomas.reyes`; `Liam O'Brien` → `liam.obrien`. */
+function usernameOf(person: Person): string {
+  if (person.username) return person.username;
+  const plain = (text: string) =>
+    text
+      .normalize('NFD')
+      .toLowerCase()
+      .replace(/[^a-z]/g, '');
+  return `${plain(person.firstName)}.${plain(person.lastName)}`;
+}
+
+/** A stable number from a text (FNV-1a): varied between students, the same on every seed. */
+function stableNumber(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+async function gradeIdsByName(tx: Executor): Promise<Map<string, number>> {
+  const rows = await tx.select({ id: academicLevels.id, name: academicLevels.name }).from(academicLevels);
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+/** Licences run for the school year that contains `today`: 1 August to 31 July. */
+function schoolYearOf(today: Date): { startsOn: string; endsOn: string } {
+  const AUGUST = 7;
+  const startYear = today.getUTCMonth() >= AUGUST ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+  return { startsOn: `${startYear}-08-01`, endsOn: `${startYear + 1}-07-31` };
+}
