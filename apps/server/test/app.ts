@@ -7,7 +7,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/http/app.js';
+import { buildApp, type AppOptions } from '../src/http/app.js';
 import { createServerDeps } from '../src/server-deps.js';
 import type { Clock } from '../src/platform/clock.js';
 import { createTestDatabase } from './database.js';
@@ -21,7 +21,10 @@ export class TestClock implements Clock {
   }
 }
 
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: AppOptions = { logger: false },
+) {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'readalong-app-'));
   const config = loadConfig({
@@ -33,7 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
   });
   const clock = new TestClock();
   const deps = await createServerDeps(config, database.db, clock);
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp(deps, options);
   await app.ready();
 
   const outboxDir = config.mail.outboxDir;

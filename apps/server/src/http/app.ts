@@ -43,9 +43,22 @@ export function moduleRoutes(deps: Deps) {
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
 }
 
-export async function buildApp(deps: Deps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export interface AppOptions {
+  logger?: boolean;
+  /** Where log lines go (default stdout); tests read them to prove secrets stay out. */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: deps.config.logLevel, redact: REDACT },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            redact: REDACT,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: true,
     // Query strings like `?ids=1,2` stay strings; contracts parse them.
     routerOptions: { ignoreTrailingSlash: true },
