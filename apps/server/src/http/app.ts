@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
-import { installErrorHandler } from './errors.js';
+import { AppError, installErrorHandler, toEnvelope } from './errors.js';
 import { registerFileDownloads } from './files.js';
 import { API_PREFIX, registerRoutes, type Route } from './route.js';
 import { createAuthService } from '../modules/auth/auth.service.js';
@@ -92,21 +92,23 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const { routes, authenticate } = moduleRoutes(deps);
   registerRoutes(app, routes, authenticate);
   registerFileDownloads(app, deps.storage);
-  if (deps.config.isProduction) await serveWebApp(app, deps.config.webDist);
+  const servesWebApp = deps.config.isProduction;
+  if (servesWebApp) await serveWebFiles(app, deps.config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    if (servesWebApp && request.method === 'GET' && !request.url.startsWith(API_PREFIX)) {
+      // A route of the single-page app: the client's router takes it from index.html.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send(toEnvelope(new AppError('not_found', `No route ${request.method} ${request.url}.`)));
+  });
   return app;
 }
 
-/** The built single-page app: its files, and index.html for any other non-API path. */
-async function serveWebApp(app: FastifyInstance, webDist: string) {
+/** The files of the built single-page app. */
+async function serveWebFiles(app: FastifyInstance, webDist: string) {
   if (!existsSync(webDist))
     throw new Error(`The web app is not built: ${webDist} is missing. Run npm run build.`);
   await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' || request.url.startsWith(API_PREFIX)) {
-      return reply
-        .status(404)
-        .send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url}.` } });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }

@@ -71,7 +71,7 @@ function validationFields(context: string, issues: readonly ValidationIssue[]): 
   return fields;
 }
 
-function toEnvelope(error: AppError): ErrorEnvelope {
+export function toEnvelope(error: AppError): ErrorEnvelope {
   return {
     error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
   };
@@ -102,10 +102,5 @@ export function installErrorHandler(app: FastifyInstance): void {
       appError = new AppError('internal', 'Something went wrong on our side. Please try again.');
     }
     void reply.status(appError.status).send(toEnvelope(appError));
-  });
-  app.setNotFoundHandler((request, reply) => {
-    void reply
-      .status(404)
-      .send(toEnvelope(new AppError('not_found', `No route ${request.method} ${request.url}.`)));
   });
 }
