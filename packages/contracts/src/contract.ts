@@ -3,7 +3,7 @@
  * the web client calls them by name, and the OpenAPI document is generated from them: no URL or payload is
  * written twice.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ROLES, STAFF_ROLES, type Role } from './domain.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -37,8 +37,13 @@ export interface ColourBand {
   max_lexile: number | null;
 }
 
-const band = (id: number, name: string, colour: string, min: number | null = null, max: number | null = null) =>
-  ({ id, name, colour, min_lexile: min, max_lexile: max }) satisfies ColourBand;
+const band = (
+  id: number,
+  name: string,
+  colour: string,
+  min: number | null = null,
+  max: number | null = null,
+) => ({ id, name, colour, min_lexile: min, max_lexile: max }) satisfies ColourBand;
 
 /** The 26 colour bands with their Lexile ranges (SPEC.md §3). */
 export const COLOUR_BANDS: readonly ColourBand[] = [

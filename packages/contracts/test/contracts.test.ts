@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import * as auth from '../src/calls/auth.js';
 import * as classes from '../src/calls/classes.js';
 import * as school from '../src/calls/school.js';

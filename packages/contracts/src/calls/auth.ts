@@ -111,7 +111,8 @@ export const validate = defineContract({
   name: 'validate',
   method: 'GET',
   path: '/validate',
-  summary: 'Check the session; 401 with "password has been changed" or "account is disabled" where they apply.',
+  summary:
+    'Check the session; 401 with "password has been changed" or "account is disabled" where they apply.',
   access: ANY_ROLE,
   response: z.object({
     access_token: z.string().describe('a fresh access token for this session'),
@@ -133,7 +134,8 @@ export const updateProfile = defineContract({
   name: 'updateProfile',
   method: 'PUT',
   path: '/profile',
-  summary: 'Update name, email or password. A password change needs the current password and ends other sessions.',
+  summary:
+    'Update name, email or password. A password change needs the current password and ends other sessions.',
   access: ANY_ROLE,
   body: z
     .strictObject({
@@ -225,7 +227,9 @@ export const contactUsPublic = defineContract({
   access: 'public',
   multipart: {
     fields: z.strictObject(ContactFields),
-    files: [{ name: 'file', required: false, description: 'an image (PNG, JPEG, WebP or GIF, at most 5 MB)' }],
+    files: [
+      { name: 'file', required: false, description: 'an image (PNG, JPEG, WebP or GIF, at most 5 MB)' },
+    ],
   },
   response: Ok,
 });
@@ -236,7 +240,11 @@ export const contactUs = defineContract({
   path: '/v1/user/contact-us',
   summary: 'Send a message to support as the signed-in user (structured data, no image).',
   access: ANY_ROLE,
-  body: z.strictObject({ ...ContactFields, name: ContactFields.name.optional(), email: ContactFields.email.optional() }),
+  body: z.strictObject({
+    ...ContactFields,
+    name: ContactFields.name.optional(),
+    email: ContactFields.email.optional(),
+  }),
   response: Ok,
 });
 
@@ -244,7 +252,8 @@ export const translate = defineContract({
   name: 'translate',
   method: 'POST',
   path: '/v1/user/translate',
-  summary: 'Translate text through the configured LibreTranslate-compatible service; 503 when none is configured.',
+  summary:
+    'Translate text through the configured LibreTranslate-compatible service; 503 when none is configured.',
   access: ANY_ROLE,
   body: z.strictObject({
     text: z.string().min(1, 'text is required').max(5000),

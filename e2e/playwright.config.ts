@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
+/** Each run starts from an empty database with the demo district seeded. */
+const dataDir = fileURLToPath(new URL(`./.data/server-${port}`, import.meta.url));
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]]
+    : 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    // Playwright's own browser download is unavailable here; Debian's chromium is (apt-get install chromium).
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    // Removing the folder inside the command, not in this file: Playwright loads this file in every worker too.
+    command: `rm -rf "${dataDir}" && npm start`,
+    cwd: repositoryRoot,
+    url: `${baseURL}/api/health`,
+    env: { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true' },
+    reuseExistingServer: !process.env.CI,
+    // The first start builds the web app and initialises PostgreSQL.
+    timeout: 180_000,
+    stderr: 'pipe',
+  },
+});
