@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema/index.js';
 import { createTestApp, signIn, type TestApp } from '../../../test/app.js';
@@ -158,5 +160,42 @@ describe('POST /v1/user/translate', () => {
       503,
     );
     expect(error.message).toMatch(/not available/);
+  });
+});
+
+describe('POST /v1/user/translate with a translation service', () => {
+  it('answers the service’s translation as result', async () => {
+    // A stand-in for a LibreTranslate server on this machine: the third-party service, not ours.
+    const requests: unknown[] = [];
+    const service = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        requests.push({ url: request.url, body: JSON.parse(body) as unknown });
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ translatedText: 'el gato' }));
+      });
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    const { port } = service.address() as AddressInfo;
+    const withService = await createTestApp({ TRANSLATE_URL: `http://127.0.0.1:${port}` });
+    try {
+      const people = await withService.factories.school();
+      const session = await signIn(withService, people.student.username);
+      const response = await withService.request({
+        method: 'POST',
+        url: '/api/v1/user/translate',
+        token: session.access_token,
+        payload: { text: 'the cat', target_lang: 'es' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ result: 'el gato' });
+      expect(requests).toEqual([
+        { url: '/translate', body: { q: 'the cat', source: 'en', target: 'es', format: 'text' } },
+      ]);
+    } finally {
+      await withService.close();
+      service.close();
+    }
   });
 });
