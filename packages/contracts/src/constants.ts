@@ -54,3 +54,31 @@ export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const PASSWORD_RESET_TTL_MINUTES = 30;
 export const SIGN_IN_LOCKOUT = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
 export const PASSWORD_MIN_LENGTH = 8;
+
+/** Progression (PRODUCT.md §3): one table of every rule's numbers, shown to children and applied by the server. */
+export const PROGRESSION = {
+  /** Quiz pass mark, percent. */
+  passPercent: 80,
+  /** Passed power builders in a band before moving up (a school may change it). */
+  booksToLevelUp: 5,
+  /** Consecutive fails in a band before moving one band down. */
+  failsToLevelDown: 3,
+  /** Average score, percent, for the level-up medals; below silver is bronze. */
+  goldPercent: 95,
+  silverPercent: 90,
+  /** A placement taken later than this after the account was created raises LatePlacement. */
+  latePlacementDays: 14,
+  /** A learning outcome scored below this, percent, suggests a skill builder (AssignSkillBuilder). */
+  skillBuilderBelowPercent: 60,
+} as const;
+
+/** Coins for each event (PRODUCT.md §3). */
+export const COINS = {
+  quizPassed: 10,
+  quizPerfectBonus: 5,
+  recordingSubmitted: 5,
+  skillBuilderCompleted: 5,
+  rateBuilderCompleted: 5,
+  levelUp: 25,
+  levelUpGold: 50,
+} as const;
