@@ -23,10 +23,21 @@ export const ReadingSettings = z
 
 // ---- Passages, worksheets, quizzes, recordings ----
 
+export const WordTiming = z.object({
+  word: z.string(),
+  start_ms: Count,
+  end_ms: Count,
+});
+
 export const Page = z.object({
   page_num: z.number().int().min(1),
   text: z.string(),
   illustration_url: Url.nullable(),
+  narration_url: Url.nullable().describe('the page read aloud; null: not made (yet), the browser’s voice reads'),
+  word_timings: z
+    .array(WordTiming)
+    .nullable()
+    .describe('when each word of the page is spoken in the narration, for highlighting'),
 });
 
 /** A passage with the caller's progress on it (students; staff see no progress: nulls and false). */
@@ -44,8 +55,10 @@ export const Passage = z.object({
   background_url: Url.nullable(),
   assets: z
     .object({
-      narration_url: Url.nullable().describe('narration audio of the whole book'),
       music_url: Url.nullable().describe('background music'),
+      narration_pending: z
+        .boolean()
+        .describe('some pages are still being narrated on the server; ask again shortly'),
     })
     .describe('media played while reading'),
   pages: z.array(Page),

@@ -1,0 +1,131 @@
+/**
+ * Marking by question type (PRODUCT.md §4). Choice and order questions are marked exactly, with partial credit
+ * per sub-question (form words: per word; categorising: per item; sequencing: per item in its place); short
+ * answers against the accepted list ignoring case, spacing and punctuation; open-ended answers wait for a teacher.
+ * Works on questions as stored (content/src/questions.ts): `content` is what the student saw, `answerKey` the key.
+ */
+import { QuestionType } from '@readalong/contracts';
+
+export interface StoredQuestionRow {
+  id: number;
+  questionNum: number;
+  typeId: number;
+  prompt: string;
+  content: Record<string, unknown>;
+  answerKey: Record<string, unknown>;
+  marks: number;
+}
+
+/** One answer as the client sends it (SPEC.md §3 "Grading row"). */
+export interface Answer {
+  subQuestionNum: number;
+  selectedOption: string;
+}
+
+export interface MarkedAnswer {
+  subQuestionNum: number;
+  selectedOption: string;
+  /** Null while an open-ended answer waits for a teacher. */
+  marks: number | null;
+  maxMarks: number;
+}
+
+const SEPARATOR = ';';
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+/** Case, spacing and punctuation do not matter to a short answer. */
+export const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+const same = (a: string, b: string) => normalise(a) === normalise(b);
+
+/** How many sub-questions a question has: 0 when it is answered as a whole. */
+export function subQuestionCount(question: StoredQuestionRow): number {
+  if (question.typeId === QuestionType.FormWords) return strings(question.answerKey.words).length;
+  if (question.typeId === QuestionType.Categorising) return strings(question.content.items).length;
+  return 0;
+}
+
+/** The answer key as one text (several joined with ";"), per sub-question where there are some. */
+export function answerText(question: StoredQuestionRow, subQuestionNum = 0): string {
+  const key = question.answerKey;
+  switch (question.typeId) {
+    case QuestionType.MCQ:
+    case QuestionType.DiscardOption:
+      return String(key.answer_text);
+    case QuestionType.ShortAnswer:
+      return strings(key.accepted).join(SEPARATOR);
+    case QuestionType.OpenEnded:
+      return String(key.guidance);
+    case QuestionType.Sequencing:
+      return strings(key.items).join(SEPARATOR);
+    case QuestionType.FormWords:
+      return subQuestionNum
+        ? (strings(key.words)[subQuestionNum - 1] ?? '')
+        : strings(key.words).join(SEPARATOR);
+    case QuestionType.WordFromSentence:
+      return String(key.answer);
+    case QuestionType.Categorising: {
+      const categories = strings(question.content.categories);
+      const itemCategories = (key.item_categories as number[]) ?? [];
+      const names = itemCategories.map((index) => categories[index] ?? '');
+      return subQuestionNum ? (names[subQuestionNum - 1] ?? '') : names.join(SEPARATOR);
+    }
+    default:
+      return '';
+  }
+}
+
+/** Marks one answer, already checked to belong to the question (see `answerProblem`). */
+export function markAnswer(question: StoredQuestionRow, answer: Answer): MarkedAnswer {
+  const { subQuestionNum, selectedOption } = answer;
+  const marked = (marks: number | null): MarkedAnswer => ({
+    subQuestionNum,
+    selectedOption,
+    marks,
+    maxMarks: 1,
+  });
+  const key = answerText(question, subQuestionNum);
+  switch (question.typeId) {
+    case QuestionType.OpenEnded:
+      return marked(null);
+    case QuestionType.ShortAnswer:
+      return marked(
+        strings(question.answerKey.accepted).some((accepted) => same(accepted, selectedOption)) ? 1 : 0,
+      );
+    case QuestionType.Sequencing: {
+      const expected = strings(question.answerKey.items);
+      const given = selectedOption.split(SEPARATOR).map((item) => item.trim());
+      const inPlace = expected.filter((item, index) => given[index] === item).length;
+      return marked(Math.round((inPlace / expected.length) * 100) / 100);
+    }
+    case QuestionType.FormWords:
+    case QuestionType.WordFromSentence:
+      return marked(same(key, selectedOption) ? 1 : 0);
+    default:
+      return marked(selectedOption.trim() === key ? 1 : 0);
+  }
+}
+
+/** Why an answer cannot belong to the question, or null when it can. */
+export function answerProblem(question: StoredQuestionRow, subQuestionNum: number): string | null {
+  const count = subQuestionCount(question);
+  if (count === 0) return subQuestionNum === 0 ? null : 'this question has no sub-questions (use 0)';
+  if (subQuestionNum < 1 || subQuestionNum > count) return `sub_question_num must be between 1 and ${count}`;
+  return null;
+}
+
+/** Marks for every part of a question, answered or not: unanswered parts score 0. */
+export function markQuestion(question: StoredQuestionRow, answers: readonly Answer[]): MarkedAnswer[] {
+  const parts = subQuestionCount(question);
+  const numbers = parts === 0 ? [0] : Array.from({ length: parts }, (_, index) => index + 1);
+  return numbers.map((subQuestionNum) => {
+    const answer = answers.find((candidate) => candidate.subQuestionNum === subQuestionNum);
+    return answer
+      ? markAnswer(question, answer)
+      : { subQuestionNum, selectedOption: '', marks: 0, maxMarks: 1 };
+  });
+}
