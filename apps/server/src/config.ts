@@ -22,6 +22,8 @@ const Environment = z.object({
   TRANSLATE_URL: z.url().optional(),
   TRANSLATE_API_KEY: z.string().optional(),
   SEED_DEMO: Flag.default(true),
+  LIBRARY_DIR: z.string().optional(),
+  NARRATION: Flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -44,7 +46,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     secretKey: e.SECRET_KEY,
     /** Addresses a password-reset link may point at. */
-    appUrls: e.APP_URLS ?? [`http://localhost:${e.PORT}`, 'http://localhost:5173'],
+    appUrls: e.APP_URLS ?? [
+      `http://localhost:${e.PORT}`,
+      `http://127.0.0.1:${e.PORT}`,
+      'http://localhost:5173',
+    ],
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
@@ -53,6 +59,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     translate: e.TRANSLATE_URL ? { url: e.TRANSLATE_URL, apiKey: e.TRANSLATE_API_KEY } : null,
     seedDemo: e.SEED_DEMO,
+    /** The library's passage folders (content/library), imported at every start. */
+    libraryDir: e.LIBRARY_DIR
+      ? path.resolve(e.LIBRARY_DIR)
+      : path.resolve(import.meta.dirname, '../../../content/library'),
+    /** Narration with espeak-ng when its OS packages are present; cached under DATA_DIR/narration. */
+    narration: { enabled: e.NARRATION, dir: path.join(dataDir, 'narration') },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };

@@ -4,6 +4,7 @@ import type { Database } from './db/database.js';
 import type { Clock } from './platform/clock.js';
 import type { Mailer } from './platform/mail.js';
 import type { Secrets } from './platform/secrets.js';
+import type { Speech } from './platform/speech.js';
 import type { Storage } from './platform/storage.js';
 import type { TokenIssuer } from './modules/auth/tokens.js';
 
@@ -15,4 +16,5 @@ export interface Deps {
   tokens: TokenIssuer;
   mail: Mailer;
   storage: Storage;
+  speech: Speech;
 }

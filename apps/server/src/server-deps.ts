@@ -1,4 +1,4 @@
-/** Wires the real platform services (secret, storage, mail, tokens) around a database. */
+/** Wires the real platform services (secret, storage, mail, tokens, speech) around a database. */
 import path from 'node:path';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -7,6 +7,7 @@ import { createTokenIssuer } from './modules/auth/tokens.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createMailer } from './platform/mail.js';
 import { loadSecrets } from './platform/secrets.js';
+import { detectSpeech, speechOff } from './platform/speech.js';
 import { createLocalStorage } from './platform/storage.js';
 
 export async function createServerDeps(
@@ -27,5 +28,6 @@ export async function createServerDeps(
       outboxDir: config.mail.outboxDir,
     }),
     storage: createLocalStorage({ root: path.join(config.dataDir, 'files'), secrets, clock }),
+    speech: config.narration.enabled ? await detectSpeech() : speechOff('NARRATION is false'),
   };
 }

@@ -19,6 +19,13 @@ import { createStaticDataService } from '../modules/static-data/static-data.serv
 import { staticDataRoutes } from '../modules/static-data/static-data.routes.js';
 import { createStudentsService } from '../modules/students/students.service.js';
 import { studentsRoutes } from '../modules/students/students.routes.js';
+import { createReadingService } from '../modules/reading/reading.service.js';
+import { readingRoutes } from '../modules/reading/reading.routes.js';
+import { createQuizService } from '../modules/quiz/quiz.service.js';
+import { quizRoutes } from '../modules/quiz/quiz.routes.js';
+import { narrationService } from '../modules/library/narration.js';
+import { libraryRoutes } from '../modules/library/library.routes.js';
+import { registerLibraryFiles } from '../modules/library/library.files.js';
 
 /** Fields that must never reach a log line. */
 const REDACT = [
@@ -39,6 +46,9 @@ export function moduleRoutes(deps: Deps) {
     ...supportRoutes(createSupportService(deps)),
     ...staticDataRoutes(createStaticDataService(deps)),
     ...studentsRoutes(createStudentsService(deps)),
+    ...libraryRoutes(narrationService(deps)),
+    ...readingRoutes(createReadingService(deps)),
+    ...quizRoutes(createQuizService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
 }
@@ -92,6 +102,10 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const { routes, authenticate } = moduleRoutes(deps);
   registerRoutes(app, routes, authenticate);
   registerFileDownloads(app, deps.storage);
+  await registerLibraryFiles(app, {
+    libraryDir: deps.config.libraryDir,
+    narrationDir: deps.config.narration.dir,
+  });
   const servesWebApp = deps.config.isProduction;
   if (servesWebApp) await serveWebFiles(app, deps.config.webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -45,6 +45,8 @@ export const passages = pgTable(
     assets: jsonb().$type<Record<string, string>>().notNull().default({}),
     /** Learning outcomes a skill builder targets. */
     targetOutcomeCodes: jsonb().$type<string[]>().notNull().default([]),
+    /** SHA-256 of the passage's files as last imported: an unchanged passage is skipped without writes. */
+    contentHash: text(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex().on(t.slug), index().on(t.builderTypeId, t.seriesId, t.colourBandId)],

@@ -1,0 +1,245 @@
+/**
+ * Narration of the library's pages, with each word's start and end for highlighting, and of single words
+ * (PRODUCT.md §9). Audio is content-addressed: DATA_DIR/narration/<sha256 of voice and text>.mp3, with the page's
+ * timings beside it in .json, so a restart, a re-import or a second server on the same DATA_DIR never speaks the
+ * same text twice. Nothing is generated while the product starts: after it listens, a background job narrates
+ * the pages still missing one at a time, and a page asked for before its turn is narrated at once (one run per
+ * text, however many ask). Without speech, pages have no narration and the browser's voice reads.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, eq } from 'drizzle-orm';
+import { isKnownWord, splitWords } from '@readalong/content';
+import type { Deps } from '../../deps.js';
+import { passagePages, type WordTiming } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
+import { API_PREFIX } from '../../http/route.js';
+
+export const NARRATION_PREFIX = `${API_PREFIX}/narration/`;
+export const narrationUrl = (key: string) => `${NARRATION_PREFIX}${key}`;
+/** A narration file's name: 64 hex and the audio extension. */
+export const NARRATION_FILE = /^[0-9a-f]{64}\.mp3$/;
+
+export interface PageNarration {
+  page_num: number;
+  narration_url: string;
+  duration_ms: number | null;
+  /** One per word of the page (content's splitWords), in reading order. */
+  word_timings: { word: string; start_ms: number; end_ms: number }[];
+}
+
+/** What DATA_DIR/narration/<key>.json holds. */
+interface CachedNarration {
+  voice: string;
+  text: string;
+  durationMs: number;
+  bytes: number;
+  aligned: boolean;
+  timings: WordTiming[];
+}
+
+export interface NarrationLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface NarrationJob {
+  /** Resolves when every missing page is narrated (or the job stopped). */
+  done: Promise<{ narrated: number; failed: number }>;
+  /** Stops after the page in hand. */
+  stop(): Promise<void>;
+}
+
+export type NarrationService = ReturnType<typeof createNarrationService>;
+
+const services = new WeakMap<Deps, NarrationService>();
+/** One service per set of deps, so the routes and the background job share the runs in progress. */
+export function narrationService(deps: Deps): NarrationService {
+  let service = services.get(deps);
+  if (!service) {
+    service = createNarrationService(deps);
+    services.set(deps, service);
+  }
+  return service;
+}
+
+function createNarrationService({ db, speech, config }: Deps) {
+  const dir = config.narration.dir;
+  const available = speech.unavailableReason === null;
+  const running = new Map<string, Promise<unknown>>();
+  const keyOf = (text: string) =>
+    `${createHash('sha256').update(`${speech.voice}\n${text}`).digest('hex')}.${speech.extension}`;
+  const fileOf = (key: string) => path.join(dir, key);
+  const metaKeyOf = (key: string) => key.replace(/\.\w+$/, '.json');
+  const readMeta = (key: string) =>
+    readFile(fileOf(metaKeyOf(key)), 'utf8')
+      .then((json) => JSON.parse(json) as CachedNarration)
+      .catch(() => null);
+
+  /** Runs `work` once per key at a time: callers asking for the same text share the run in progress. */
+  function once<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const inProgress = running.get(key) as Promise<T> | undefined;
+    if (inProgress) return inProgress;
+    const run = work().finally(() => running.delete(key));
+    running.set(key, run);
+    return run;
+  }
+
+  async function save(key: string, bytes: Buffer | string) {
+    await mkdir(dir, { recursive: true });
+    const tmp = fileOf(`.${randomUUID()}.tmp`);
+    try {
+      await writeFile(tmp, bytes);
+      await rename(tmp, fileOf(key));
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  }
+
+  /** The text's audio and timings, from the cache or spoken now. */
+  function narrateText(text: string): Promise<CachedNarration & { key: string }> {
+    const key = keyOf(text);
+    return once(key, async () => {
+      const cached = await readMeta(key);
+      if (cached && (await exists(fileOf(key)))) return { ...cached, key };
+      const result = await speech.narrate(text, splitWords(text));
+      await save(key, result.audio);
+      const meta: CachedNarration = {
+        voice: speech.voice,
+        text,
+        durationMs: result.durationMs,
+        bytes: result.audio.length,
+        aligned: result.aligned,
+        timings: result.timings,
+      };
+      await save(metaKeyOf(key), JSON.stringify(meta));
+      return { ...meta, key };
+    });
+  }
+
+  /** Narrates one page row and records it, unless its text changed meanwhile. */
+  async function narratePage(row: { passageId: number; pageNum: number; text: string }) {
+    const narration = await narrateText(row.text);
+    await db
+      .update(passagePages)
+      .set({ narrationKey: narration.key, wordTimings: narration.timings })
+      .where(
+        and(
+          eq(passagePages.passageId, row.passageId),
+          eq(passagePages.pageNum, row.pageNum),
+          eq(passagePages.text, row.text),
+        ),
+      );
+    return narration;
+  }
+
+  const toPage = (pageNum: number, key: string, timings: WordTiming[], durationMs: number | null) => ({
+    page_num: pageNum,
+    narration_url: narrationUrl(key),
+    duration_ms: durationMs,
+    word_timings: timings.map((timing) => ({
+      word: timing.word,
+      start_ms: timing.startMs,
+      end_ms: timing.endMs,
+    })),
+  });
+
+  return {
+    available,
+    unavailableReason: speech.unavailableReason,
+
+    /**
+     * A page's narration: as recorded, or spoken now when missing (the background job has not reached it yet).
+     * Null when there is none and speech is unavailable.
+     */
+    async page(passageId: number, pageNum: number): Promise<PageNarration | null> {
+      const [row] = await db
+        .select()
+        .from(passagePages)
+        .where(and(eq(passagePages.passageId, passageId), eq(passagePages.pageNum, pageNum)));
+      if (!row) return null;
+      if (row.narrationKey && row.wordTimings && (await exists(fileOf(row.narrationKey)))) {
+        const meta = await readMeta(row.narrationKey);
+        return toPage(pageNum, row.narrationKey, row.wordTimings, meta?.durationMs ?? null);
+      }
+      if (!available) return null;
+      const narration = await narratePage(row);
+      return toPage(pageNum, narration.key, narration.timings, narration.durationMs);
+    },
+
+    /** The signed-in reader's word: a link to its spoken audio (GET /v1/questions/narration). */
+    async wordUrl(word: string): Promise<string> {
+      if (!available) {
+        throw new AppError(
+          'not_found',
+          'Narration is not available on this server; the browser’s voice reads instead.',
+        );
+      }
+      if (!/\p{L}/u.test(word) || !isKnownWord(word)) {
+        throw new AppError('not_found', `“${word}” is not a word narration knows.`);
+      }
+      const key = keyOf(word);
+      await once(key, async () => {
+        if (await exists(fileOf(key))) return;
+        await save(key, (await speech.speak(word)).audio);
+      });
+      return narrationUrl(key);
+    },
+
+    /** Narrates every page whose narration is missing or from another voice, one page at a time. */
+    startBackgroundJob(log: NarrationLog): NarrationJob {
+      let stopping = false;
+      const outcome = { narrated: 0, failed: 0 };
+      const done = (async () => {
+        if (!available) return outcome;
+        const rows = await db
+          .select({
+            passageId: passagePages.passageId,
+            pageNum: passagePages.pageNum,
+            text: passagePages.text,
+            narrationKey: passagePages.narrationKey,
+          })
+          .from(passagePages)
+          .orderBy(asc(passagePages.passageId), asc(passagePages.pageNum));
+        const missing = rows.filter((row) => row.narrationKey !== keyOf(row.text));
+        if (missing.length === 0) return outcome;
+        log.info(`narration: ${missing.length} pages to narrate (${speech.voice})`);
+        for (const [index, row] of missing.entries()) {
+          if (stopping) break;
+          try {
+            const narration = await narratePage(row);
+            outcome.narrated += 1;
+            if (!narration.aligned) {
+              log.warn(`narration of passage ${row.passageId} page ${row.pageNum}: word times estimated`);
+            }
+            log.info(`narration ${index + 1}/${missing.length}`);
+          } catch (error) {
+            outcome.failed += 1;
+            log.warn(
+              `narration of passage ${row.passageId} page ${row.pageNum} failed: ${(error as Error).message}`,
+            );
+          }
+        }
+        log.info(`narration: ${outcome.narrated} pages narrated, ${outcome.failed} failed`);
+        return outcome;
+      })().catch((error: unknown) => {
+        if (!stopping) log.warn(`narration stopped: ${(error as Error).message}`);
+        return outcome;
+      });
+      return {
+        done,
+        async stop() {
+          stopping = true;
+          await done;
+        },
+      };
+    },
+  };
+}
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );

@@ -1,0 +1,243 @@
+/**
+ * Quizzes (PRODUCT.md §4): the questions of a passage as a student sees them, submitting a worksheet's answers
+ * (the server re-marks them and applies the level rules in the same transaction) and reading the marked answers.
+ */
+import type { contracts } from '@readalong/contracts';
+import { BuilderType, type Body, type Response } from '@readalong/contracts';
+import type { Deps } from '../../deps.js';
+import type { Executor } from '../../db/database.js';
+import type { gradings, worksheets } from '../../db/schema/index.js';
+import { invalidField, notFound } from '../../http/errors.js';
+import type { Actor } from '../../http/route.js';
+import { isPassing } from '../progression/level-rules.js';
+import { placementOfWorksheet } from '../progression/progression.repository.js';
+import { createProgressionService, type ProgressionService } from '../progression/progression.service.js';
+import { visibleWorksheets } from '../reading/reading.access.js';
+import {
+  findPassage,
+  findWorksheet,
+  updateWorksheet,
+  type PassageRow,
+} from '../reading/reading.repository.js';
+import { createReadingService, type ReadingService } from '../reading/reading.service.js';
+import { completeIfDone } from '../reading/worksheet-completion.js';
+import { answerProblem, markQuestion } from './grading.js';
+import { maxMarksOf, questionView } from './question-view.js';
+import * as repo from './quiz.repository.js';
+
+type SubmitResult = Response<typeof contracts.submitDiagnostics>;
+type Worksheet = typeof worksheets.$inferSelect;
+
+const SECOND_MS = 1000;
+const percent = (part: number, whole: number) => Math.round((part / whole) * 100 * 100) / 100;
+
+export function createQuizService(
+  deps: Deps,
+  progression: ProgressionService = createProgressionService(deps),
+  reading: ReadingService = createReadingService(deps, progression),
+) {
+  const { db, clock } = deps;
+
+  /** A quiz submitted before answers its stored result again, and pays nothing. */
+  async function storedResult(
+    tx: Executor,
+    worksheet: Worksheet,
+    passage: PassageRow,
+  ): Promise<SubmitResult> {
+    const isPlacement = passage.builderTypeId === BuilderType.PlacementTest;
+    const placement = isPlacement
+      ? await placementOfWorksheet(tx, worksheet.studentId, worksheet.id)
+      : undefined;
+    return {
+      completed: true,
+      score_percent: worksheet.scorePercent,
+      passed: isPlacement ? null : worksheet.isPassed,
+      coins_awarded: 0,
+      placement_test_id: null,
+      series_id: placement?.toSeriesId ?? null,
+      colour_band_id: placement?.toColourBandId ?? null,
+      has_reset_colour: placement?.details.has_reset_colour === true,
+    };
+  }
+
+  return {
+    async getPassageQuestions(actor: Actor, passageId: number) {
+      const passage = await reading.openPassage(db, actor, passageId);
+      const questions = await repo.questionsOf(db, passage.id);
+      // Answer keys never reach a student before that student has submitted this quiz (PRODUCT.md §2).
+      const showAnswers =
+        actor.role !== 'student' || (await repo.hasSubmittedQuiz(db, actor.userId, passage.id));
+      return { questions: questions.map((question) => questionView(question, showAnswers)) };
+    },
+
+    async submitDiagnostics(
+      actor: Actor,
+      worksheetId: number,
+      body: Body<typeof contracts.submitDiagnostics>,
+    ): Promise<SubmitResult> {
+      return db.transaction(async (tx) => {
+        const reader = await reading.readerOf(tx, actor, { lock: true });
+        const found = await findWorksheet(tx, worksheetId, visibleWorksheets(tx, actor), { lock: true });
+        if (!found) throw notFound('worksheet');
+        const { worksheet } = found;
+        const passage = (await findPassage(tx, worksheet.passageId))!;
+        const questions = await repo.questionsOf(tx, passage.id);
+        const byId = new Map(questions.map((question) => [question.id, question]));
+        body.gradings.forEach((row, index) => {
+          const question = byId.get(row.question_id);
+          if (!question) {
+            throw invalidField(`body.gradings.${index}.question_id`, 'is not a question of this passage');
+          }
+          const problem = answerProblem(question, row.sub_question_num);
+          if (problem) throw invalidField(`body.gradings.${index}.sub_question_num`, problem);
+        });
+        if (worksheet.quizSubmittedAt) return storedResult(tx, worksheet, passage);
+
+        const rowOf = (
+          questionId: number,
+          part: { subQuestionNum: number; selectedOption: string; marks: number | null; maxMarks: number },
+          timeTaken: number,
+          awaiting: boolean,
+        ): typeof gradings.$inferInsert => ({
+          worksheetId: worksheet.id,
+          schoolId: worksheet.schoolId,
+          questionId,
+          questionNum: byId.get(questionId)!.questionNum,
+          subQuestionNum: part.subQuestionNum,
+          marks: part.marks,
+          maxMarks: part.maxMarks,
+          selectedOption: part.selectedOption,
+          timeTakenMs: timeTaken * SECOND_MS,
+          isAwaitingMark: awaiting,
+        });
+
+        if (!body.completed) {
+          await repo.saveDraftAnswers(
+            tx,
+            body.gradings.map((row) =>
+              rowOf(
+                row.question_id,
+                {
+                  subQuestionNum: row.sub_question_num,
+                  selectedOption: row.selected_option,
+                  marks: null,
+                  maxMarks: 1,
+                },
+                row.time_taken,
+                false,
+              ),
+            ),
+          );
+          return {
+            completed: false,
+            score_percent: null,
+            passed: null,
+            coins_awarded: 0,
+            placement_test_id: null,
+            series_id: null,
+            colour_band_id: null,
+            has_reset_colour: false,
+          };
+        }
+        if (questions.length === 0) throw invalidField('params.id', 'this passage has no quiz to submit');
+
+        // Re-mark every part of every question: unanswered parts score 0, open-ended answers wait for a teacher.
+        const marked = questions.flatMap((question) => {
+          const answers = body.gradings.filter((row) => row.question_id === question.id);
+          return markQuestion(
+            question,
+            answers.map((row) => ({
+              subQuestionNum: row.sub_question_num,
+              selectedOption: row.selected_option,
+            })),
+          ).map((part) => {
+            const time = answers.find((row) => row.sub_question_num === part.subQuestionNum)?.time_taken ?? 0;
+            return rowOf(question.id, part, time, part.marks === null);
+          });
+        });
+        await repo.replaceGradings(tx, worksheet.id, marked);
+        const scored = marked.filter((row) => row.marks !== null && row.marks !== undefined);
+        const totalScore = scored.reduce((sum, row) => sum + row.marks!, 0);
+        const maxScored = scored.reduce((sum, row) => sum + row.maxMarks, 0);
+        const scorePercent = maxScored > 0 ? percent(totalScore, maxScored) : null;
+        const now = clock.now();
+
+        if (passage.builderTypeId === BuilderType.PlacementTest) {
+          await updateWorksheet(tx, worksheet.id, { quizSubmittedAt: now, totalScore, scorePercent });
+          const placed = await progression.placeFromTest(
+            tx,
+            reader,
+            {
+              worksheetId: worksheet.id,
+              passageId: passage.id,
+              seriesId: passage.seriesId,
+              scorePercent: scorePercent ?? 0,
+            },
+            actor.userId,
+          );
+          await completeIfDone(tx, reader, worksheet.id, progression, now);
+          return {
+            completed: true,
+            score_percent: scorePercent,
+            passed: null,
+            coins_awarded: 0,
+            placement_test_id: null,
+            series_id: placed.to.seriesId,
+            colour_band_id: placed.to.colourBandId,
+            has_reset_colour: placed.hasResetColour,
+          };
+        }
+
+        const passed = scorePercent === null ? null : isPassing(scorePercent);
+        await updateWorksheet(tx, worksheet.id, {
+          quizSubmittedAt: now,
+          totalScore,
+          scorePercent,
+          isPassed: passed,
+        });
+        let coins = await progression.afterQuiz(
+          tx,
+          reader,
+          { worksheet, passage, scorePercent },
+          actor.userId,
+        );
+        coins += (await completeIfDone(tx, reader, worksheet.id, progression, now)).coins;
+        return {
+          completed: true,
+          score_percent: scorePercent,
+          passed,
+          coins_awarded: coins,
+          placement_test_id: null,
+          series_id: null,
+          colour_band_id: null,
+          has_reset_colour: false,
+        };
+      });
+    },
+
+    async getDiagnosticsSubmission(actor: Actor, worksheetId: number) {
+      const found = await findWorksheet(db, worksheetId, visibleWorksheets(db, actor));
+      if (!found) throw notFound('worksheet');
+      const { worksheet } = found;
+      const questions = await repo.questionsOf(db, worksheet.passageId);
+      const rows = await repo.gradingsOf(db, worksheet.id);
+      return {
+        worksheet_id: worksheet.id,
+        completed: worksheet.quizSubmittedAt !== null,
+        submitted_at: worksheet.quizSubmittedAt?.toISOString() ?? null,
+        total_score: worksheet.totalScore ?? 0,
+        max_score: questions.reduce((sum, question) => sum + maxMarksOf(question), 0),
+        gradings: rows.map((row) => ({
+          question_id: row.questionId,
+          question_num: row.questionNum,
+          sub_question_num: row.subQuestionNum,
+          marks: row.marks ?? 0,
+          selected_option: row.selectedOption,
+          time_taken: Math.round(row.timeTakenMs / SECOND_MS),
+          max_marks: row.maxMarks,
+          awaiting_teacher: row.isAwaitingMark,
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Which passages a student may open and which worksheets an actor may see, as SQL conditions every lookup and
+ * list uses (PRODUCT.md §2–§3). Staff may open every passage: the library is shared by every school.
+ */
+import { and, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { BuilderType } from '@readalong/contracts';
+import type { Executor } from '../../db/database.js';
+import { assignments, enrolments, passages, students, worksheets } from '../../db/schema/index.js';
+import type { Actor } from '../../http/route.js';
+import { visibleStudents } from '../access/scope.js';
+import type { Reader } from '../progression/progression.repository.js';
+
+/** Passages assigned to a class the student is enrolled in (and not withdrawn). */
+export function assignedPassageIds(db: Executor, studentId: number) {
+  return db
+    .select({ id: assignments.passageId })
+    .from(assignments)
+    .innerJoin(
+      enrolments,
+      and(eq(enrolments.classId, assignments.classId), eq(enrolments.studentId, studentId)),
+    )
+    .where(isNull(assignments.deletedAt));
+}
+
+/**
+ * Condition on `passages`: what a student may open. With a band: power and rate builders up to one band above
+ * theirs, every skill builder, their series' placement test (or the one set for them) and anything assigned to
+ * them. Without a band (new, or reset): placement tests only.
+ */
+export function passagesOpenTo(
+  db: Executor,
+  reader: Pick<Reader, 'userId' | 'seriesId' | 'colourBandId' | 'placementTestId'>,
+): SQL {
+  const isPlacementTest = eq(passages.builderTypeId, BuilderType.PlacementTest);
+  if (reader.colourBandId === null) return isPlacementTest;
+  const ownTests = [
+    reader.seriesId !== null ? eq(passages.seriesId, reader.seriesId) : undefined,
+    reader.placementTestId !== null ? eq(passages.id, reader.placementTestId) : undefined,
+  ].filter((condition) => condition !== undefined);
+  return or(
+    and(
+      inArray(passages.builderTypeId, [BuilderType.PowerBuilder, BuilderType.RateBuilder]),
+      lte(passages.colourBandId, reader.colourBandId + 1),
+    ),
+    eq(passages.builderTypeId, BuilderType.SkillBuilder),
+    ownTests.length > 0 ? and(isPlacementTest, or(...ownTests)) : undefined,
+    inArray(passages.id, assignedPassageIds(db, reader.userId)),
+  )!;
+}
+
+/** Condition on `worksheets`: a student's own; staff those of the students in their scope. */
+export function visibleWorksheets(db: Executor, actor: Actor): SQL {
+  if (actor.role === 'student') return eq(worksheets.studentId, actor.userId);
+  return inArray(
+    worksheets.studentId,
+    db.select({ id: students.userId }).from(students).where(visibleStudents(db, actor)),
+  );
+}

@@ -1,0 +1,538 @@
+/**
+ * Speech from the operating system's packages (PRODUCT.md §9): espeak-ng speaks the text, sox resamples it,
+ * pocketsphinx_batch aligns the audio to its own words with a strict grammar of the text (espeak-ng does not
+ * report word times), and lame encodes MP3, which every browser plays. Any tool missing: speech is unavailable,
+ * the product runs on, and the browser's own voice reads.
+ */
+import { execFile } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface WordTiming {
+  word: string;
+  startMs: number;
+  endMs: number;
+}
+
+export interface SpokenAudio {
+  audio: Buffer;
+  durationMs: number;
+}
+
+export interface NarratedText extends SpokenAudio {
+  /** One per word given, in order. */
+  timings: WordTiming[];
+  /** False when the aligner found no path and the timings are an estimate spread over the audio. */
+  aligned: boolean;
+}
+
+export interface Speech {
+  /** Null when speech can be made; otherwise why not (for the log). */
+  readonly unavailableReason: string | null;
+  /** Names the voice and the whole pipeline: part of every cache key, so a change regenerates. */
+  readonly voice: string;
+  readonly extension: string;
+  /** Speaks `text` and times each of `words` (the text's words in reading order, punctuation stripped). */
+  narrate(text: string, words: readonly string[]): Promise<NarratedText>;
+  /** Speaks one word. */
+  speak(word: string): Promise<SpokenAudio>;
+}
+
+const TOOLS = ['espeak-ng', 'sox', 'pocketsphinx_batch', 'lame'] as const;
+type Tool = (typeof TOOLS)[number];
+const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+/** A clear US English voice at a child's listening pace; MP3 mono 32 kbit/s (about 4 KB per second). */
+const ESPEAK = { voice: 'en-us', wordsPerMinute: 150 };
+const MP3_KBPS = 32;
+const PIPELINE_VERSION = 1;
+const STEP_TIMEOUT_MS = 120_000;
+
+/** Speech that is never available: when the OS packages are missing, and for tests. */
+export function speechOff(reason: string): Speech {
+  const refuse = () => Promise.reject(new Error(`speech is unavailable: ${reason}`));
+  return { unavailableReason: reason, voice: 'off', extension: 'mp3', narrate: refuse, speak: refuse };
+}
+
+/** Finds the tools on PATH and the pocketsphinx model; spawns nothing, so it costs a few milliseconds. */
+export async function detectSpeech(options: { path?: string; modelDir?: string } = {}): Promise<Speech> {
+  const searchPath = (options.path ?? process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  const modelDir = options.modelDir ?? MODEL_DIR;
+  const missing: string[] = [];
+  const binaries = {} as Record<Tool, string>;
+  for (const tool of TOOLS) {
+    const found = await firstExecutable(searchPath.map((dir) => path.join(dir, tool)));
+    if (found) binaries[tool] = found;
+    else missing.push(tool);
+  }
+  const model = {
+    hmm: path.join(modelDir, 'en-us'),
+    dict: path.join(modelDir, 'cmudict-en-us.dict'),
+  };
+  if (!(await exists(model.hmm)) || !(await exists(model.dict))) missing.push('pocketsphinx-en-us');
+  if (missing.length) {
+    return speechOff(
+      `missing ${missing.join(', ')} (apt-get install espeak-ng sox pocketsphinx pocketsphinx-en-us lame)`,
+    );
+  }
+  // Speech runs at a lower priority, so narrating in the background never slows the answers to requests.
+  const nice = await firstExecutable(searchPath.map((dir) => path.join(dir, 'nice')));
+  return createOsSpeech(binaries, model, nice);
+}
+
+function createOsSpeech(
+  bin: Record<Tool, string>,
+  model: { hmm: string; dict: string },
+  nice: string | null,
+): Speech {
+  const run = (file: string, args: string[]) => runTool(file, args, nice);
+  const voice = `espeak-ng:${ESPEAK.voice}:${ESPEAK.wordsPerMinute}wpm;mp3:${MP3_KBPS}k;v${PIPELINE_VERSION}`;
+
+  /** espeak-ng → WAV (22.05 kHz), then MP3; returns the work folder's WAV too for alignment. */
+  async function synthesise(dir: string, text: string): Promise<{ wav: string; audio: Buffer }> {
+    const textFile = path.join(dir, 'text.txt');
+    const wav = path.join(dir, 'speech.wav');
+    const mp3 = path.join(dir, 'speech.mp3');
+    await writeFile(textFile, text);
+    await run(bin['espeak-ng'], [
+      '-v',
+      ESPEAK.voice,
+      '-s',
+      String(ESPEAK.wordsPerMinute),
+      '-w',
+      wav,
+      '-f',
+      textFile,
+    ]);
+    await run(bin.lame, ['--quiet', '-m', 'm', '-b', String(MP3_KBPS), wav, mp3]);
+    return { wav, audio: await readFile(mp3) };
+  }
+
+  return {
+    unavailableReason: null,
+    voice,
+    extension: 'mp3',
+
+    async speak(word) {
+      return inWorkFolder(async (dir) => {
+        const { wav, audio } = await synthesise(dir, word);
+        return { audio, durationMs: wavDurationMs(await readFile(wav)) };
+      });
+    },
+
+    async narrate(text, words) {
+      return inWorkFolder(async (dir) => {
+        const { wav, audio } = await synthesise(dir, text);
+        const durationMs = wavDurationMs(await readFile(wav));
+        if (words.length === 0) return { audio, durationMs, timings: [], aligned: true };
+        // The acoustic model wants 16 kHz mono 16-bit.
+        await run(bin.sox, [
+          '-D',
+          '-R',
+          wav,
+          '-r',
+          '16000',
+          '-c',
+          '1',
+          '-b',
+          '16',
+          path.join(dir, 'speech16k.wav'),
+        ]);
+        const pauses = cutPauses(await readFile(path.join(dir, 'speech16k.wav')));
+        await writeFile(path.join(dir, 'utt.wav'), pauses.wav);
+        const variants = await positionVariants(text, words, model.dict, async (chunk) => {
+          const { stdout } = await run(bin['espeak-ng'], ['-q', '--ipa', '-v', ESPEAK.voice, '--', chunk]);
+          return stdout;
+        });
+        // One token per word position (w0 w1 …), so repeated words and the way back to the page are exact.
+        // No optional silences or fillers: with them pocketsphinx's grammar search often ends off the grammar
+        // ("final result does not match"). Instead the pauses, which espeak-ng makes digital silence, are cut out
+        // before aligning, and the times are put back on the audio's own timeline after.
+        const tokens = words.map((_, index) => `w${index}`);
+        const lexicon = variants.flatMap((phonesList, index) =>
+          phonesList.map((phones, n) => `${tokens[index]}${n ? `(${n + 1})` : ''} ${phones}`),
+        );
+        await writeFile(path.join(dir, 'page.dict'), lexicon.join('\n') + '\n');
+        await writeFile(
+          path.join(dir, 'page.jsgf'),
+          `#JSGF V1.0;\ngrammar page;\npublic <page> = ${tokens.join(' ')};\n`,
+        );
+        await writeFile(path.join(dir, 'ctl'), 'utt\n');
+        const ctm = path.join(dir, 'out.ctm');
+        const sphinx = {
+          adcin: 'yes',
+          adchdr: '44',
+          cepdir: dir,
+          cepext: '.wav',
+          ctl: path.join(dir, 'ctl'),
+          jsgf: path.join(dir, 'page.jsgf'),
+          dict: path.join(dir, 'page.dict'),
+          hmm: model.hmm,
+          remove_silence: 'no',
+          fsgusefiller: 'no',
+          // Wider beams than recognition needs: forced alignment of one path is cheap, and a pruned path fails.
+          beam: '1e-80',
+          pbeam: '1e-80',
+          wbeam: '1e-60',
+          ctm,
+          logfn: path.join(dir, 'sphinx.log'),
+        };
+        // A failed alignment falls back to estimated timings (aligned: false) rather than no narration.
+        await run(
+          bin.pocketsphinx_batch,
+          Object.entries(sphinx).flatMap(([name, value]) => [`-${name}`, value]),
+        ).catch(() => undefined);
+        const aligned = parseCtm(await readFile(ctm, 'utf8').catch(() => ''), words);
+        if (aligned) return { audio, durationMs, timings: aligned.map(pauses.restore), aligned: true };
+        return { audio, durationMs, timings: estimateTimings(words, durationMs), aligned: false };
+      });
+    },
+  };
+}
+
+/**
+ * Word timings from pocketsphinx's CTM lines (`utt 1 <start s> <duration s> <token> <confidence>`), or null unless
+ * every word position appears once, in order.
+ */
+export function parseCtm(ctm: string, words: readonly string[]): WordTiming[] | null {
+  const timings: WordTiming[] = [];
+  for (const line of ctm.split('\n')) {
+    const [, , start, duration, token] = line.trim().split(/\s+/);
+    const index = /^w(\d+)(?:\(\d+\))?$/.exec(token ?? '')?.[1];
+    if (index === undefined) continue; // silence, fillers, sentence marks
+    if (Number(index) !== timings.length) return null;
+    const startMs = Math.round(Number(start) * 1000);
+    timings.push({
+      word: words[timings.length]!,
+      startMs,
+      endMs: startMs + Math.round(Number(duration) * 1000),
+    });
+  }
+  return timings.length === words.length ? timings : null;
+}
+
+const FRAME_MS = 10;
+/** espeak-ng's pauses are digital silence; anything this quiet (of 32768) is a pause. */
+const SILENCE_LEVEL = 64;
+/** A silent run this long (ms) is a pause; all but PAUSE_KEPT_MS of it (half from each end) is cut. */
+const PAUSE_MS = 40;
+const PAUSE_KEPT_MS = 20;
+
+/**
+ * Cuts the pauses out of a 16-bit mono WAV. `restore` maps a word's times in the cut audio back to the original,
+ * without the silent frames at its edges: a start after a cut moves past the pause, an end before it stays before.
+ */
+export function cutPauses(wav: Buffer): { wav: Buffer; restore: (timing: WordTiming) => WordTiming } {
+  const { offset, size, byteRate } = wavData(wav);
+  const frameBytes = Math.max(2, Math.round((byteRate * FRAME_MS) / 1000) & ~1);
+  const frames = Math.floor(size / frameBytes);
+  const silent = Array.from({ length: frames }, (_, frame) => {
+    let loudest = 0;
+    for (let at = offset + frame * frameBytes; at < offset + (frame + 1) * frameBytes; at += 2) {
+      loudest = Math.max(loudest, Math.abs(wav.readInt16LE(at)));
+    }
+    return loudest <= SILENCE_LEVEL;
+  });
+  /** Kept runs of frames: [first original frame, frame count]. */
+  const kept: [number, number][] = [];
+  const keep = (from: number, count: number) => {
+    const last = kept.at(-1);
+    if (last && last[0] + last[1] === from) last[1] += count;
+    else if (count > 0) kept.push([from, count]);
+  };
+  for (let frame = 0; frame < frames;) {
+    let end = frame;
+    while (end < frames && silent[end] === silent[frame]) end += 1;
+    if (silent[frame] && end - frame >= PAUSE_MS / FRAME_MS) {
+      // Keep a little of each end of the pause, so a word's edge in it maps back to the right side.
+      const half = PAUSE_KEPT_MS / FRAME_MS / 2;
+      keep(frame, half);
+      keep(end - half, half);
+    } else {
+      keep(frame, end - frame);
+    }
+    frame = end;
+  }
+  const pcm = Buffer.concat(
+    kept.map(([from, count]) =>
+      wav.subarray(offset + from * frameBytes, offset + (from + count) * frameBytes),
+    ),
+  );
+  const restoreMs = (ms: number, isEnd: boolean) => {
+    let cutStart = 0;
+    for (const [from, count] of kept) {
+      const cutEnd = cutStart + count * FRAME_MS;
+      if (isEnd ? ms <= cutEnd : ms < cutEnd) return from * FRAME_MS + (ms - cutStart);
+      cutStart = cutEnd;
+    }
+    const [from, count] = kept.at(-1) ?? [0, 0];
+    return (from + count) * FRAME_MS + (ms - cutStart);
+  };
+  return {
+    wav: Buffer.concat([wavHeader(pcm.length, byteRate), pcm]),
+    restore: (timing) => {
+      let startMs = restoreMs(timing.startMs, false);
+      let endMs = restoreMs(timing.endMs, true);
+      // The aligner has no silence to give the pause's remaining frames to: they go to a word. Take them back.
+      const isSilent = (ms: number) => silent[Math.floor(ms / FRAME_MS)] ?? false;
+      while (endMs - startMs > FRAME_MS && isSilent(startMs)) startMs += FRAME_MS;
+      while (endMs - startMs > FRAME_MS && isSilent(endMs - FRAME_MS)) endMs -= FRAME_MS;
+      return { ...timing, startMs, endMs };
+    },
+  };
+}
+
+/** The 44-byte header of a 16-bit mono PCM WAV. */
+function wavHeader(dataBytes: number, byteRate: number): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(byteRate / 2, 24);
+  header.writeUInt32LE(byteRate, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
+/** Fallback when alignment fails: the audio shared out by each word's length. */
+export function estimateTimings(words: readonly string[], durationMs: number): WordTiming[] {
+  const weights = words.map((word) => word.length + 2);
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let at = 0;
+  return words.map((word, index) => {
+    const length = (weights[index]! / total) * durationMs;
+    const timing = { word, startMs: Math.round(at), endMs: Math.round(at + length * 0.85) };
+    at += length;
+    return timing;
+  });
+}
+
+/**
+ * Each word's pronunciations as ARPAbet phone strings: CMUdict's entries (with alternates), else espeak-ng's own
+ * phonemes mapped to ARPAbet (names, numbers, made-up words). Reads only the lines it needs.
+ */
+async function pronunciations(
+  words: readonly string[],
+  dictFile: string,
+  fallback: (word: string) => Promise<string>,
+): Promise<(word: string) => string[]> {
+  const keyOf = (word: string) => word.toLowerCase().replace(/’/g, "'");
+  const wanted = new Set(words.map(keyOf));
+  const found = new Map<string, string[]>();
+  for (const line of (await readFile(dictFile, 'utf8')).split('\n')) {
+    const space = line.indexOf(' ');
+    if (space < 0) continue;
+    const key = line.slice(0, space).replace(/\(\d+\)$/, '');
+    if (!wanted.has(key)) continue;
+    const phones = line
+      .slice(space + 1)
+      .replace(/#.*$/, '')
+      .trim();
+    if (phones) found.set(key, [...(found.get(key) ?? []), phones]);
+  }
+  for (const key of wanted) {
+    if (found.has(key)) continue;
+    const phones = ipaToArpabet(await fallback(key));
+    found.set(key, [phones || 'AH']);
+  }
+  return (word) => found.get(keyOf(word))!;
+}
+
+/** Symbols espeak-ng reads aloud ("&" is "and", "70%" is "seventy percent"). */
+const SPOKEN_SYMBOLS = /[&@%°$£€+=#½¼¾×÷/]/;
+
+/**
+ * Where the text says more than its words: a whitespace chunk holding a spoken symbol and one word (`70%`) is
+ * spoken as a whole (`within`); a chunk with no word (`&`) is spoken after the word before it (`after`).
+ */
+export function symbolChunks(text: string, words: readonly string[]) {
+  const within = new Map<number, string>();
+  const after = new Map<number, string[]>();
+  let next = 0;
+  for (const chunk of text.split(/\s+/).filter(Boolean)) {
+    const inChunk: number[] = [];
+    for (let cursor = 0; next < words.length; next += 1) {
+      const at = chunk.indexOf(words[next]!, cursor);
+      if (at < 0) break;
+      inChunk.push(next);
+      cursor = at + words[next]!.length;
+    }
+    if (!SPOKEN_SYMBOLS.test(chunk)) continue;
+    const spoken = chunk.replace(/^[("“‘']+|[.,!?;:)"”’']+$/g, '');
+    if (inChunk.length === 1) within.set(inChunk[0]!, spoken);
+    else if (inChunk.length === 0 && next > 0) after.set(next - 1, [...(after.get(next - 1) ?? []), spoken]);
+  }
+  return { within, after };
+}
+
+/** Each word position's pronunciations: the word's own, plus how espeak-ng speaks symbols in or after it. */
+async function positionVariants(
+  text: string,
+  words: readonly string[],
+  dictFile: string,
+  espeak: (chunk: string) => Promise<string>,
+): Promise<string[][]> {
+  const lexicon = await pronunciations(words, dictFile, espeak);
+  const { within, after } = symbolChunks(text, words);
+  const phonesOf = async (chunk: string) => ipaToArpabet(await espeak(chunk));
+  return Promise.all(
+    words.map(async (word, index) => {
+      let variants = lexicon(word);
+      const whole = within.get(index);
+      if (whole) variants = [...variants, await phonesOf(whole)];
+      const extra = (await Promise.all((after.get(index) ?? []).map(phonesOf))).filter(Boolean).join(' ');
+      if (extra) variants = [...variants, ...variants.map((phones) => `${phones} ${extra}`)];
+      return [...new Set(variants.filter(Boolean))];
+    }),
+  );
+}
+
+/** espeak-ng's IPA (US English) → the 39 ARPAbet phones of the CMU model, longest symbol first. */
+const IPA_TO_ARPABET: [string, string][] = [
+  ['aɪə', 'AY ER'],
+  ['aɪɚ', 'AY ER'],
+  ['aʊɚ', 'AW ER'],
+  ['ɑːɹ', 'AA R'],
+  ['ɔːɹ', 'AO R'],
+  ['oːɹ', 'AO R'],
+  ['ɛɹ', 'EH R'],
+  ['ɪɹ', 'IH R'],
+  ['ʊɹ', 'UH R'],
+  ['aɪ', 'AY'],
+  ['aʊ', 'AW'],
+  ['eɪ', 'EY'],
+  ['oʊ', 'OW'],
+  ['əʊ', 'OW'],
+  ['ɔɪ', 'OY'],
+  ['tʃ', 'CH'],
+  ['dʒ', 'JH'],
+  ['ɜː', 'ER'],
+  ['iː', 'IY'],
+  ['uː', 'UW'],
+  ['ɑː', 'AA'],
+  ['ɔː', 'AO'],
+  ['oː', 'AO'],
+  ['ɚ', 'ER'],
+  ['ɝ', 'ER'],
+  ['i', 'IY'],
+  ['ɪ', 'IH'],
+  ['ᵻ', 'IH'],
+  ['e', 'EH'],
+  ['ɛ', 'EH'],
+  ['æ', 'AE'],
+  ['a', 'AE'],
+  ['ɑ', 'AA'],
+  ['ɒ', 'AA'],
+  ['ɔ', 'AO'],
+  ['o', 'OW'],
+  ['ʊ', 'UH'],
+  ['u', 'UW'],
+  ['ʌ', 'AH'],
+  ['ə', 'AH'],
+  ['ɐ', 'AH'],
+  ['p', 'P'],
+  ['b', 'B'],
+  ['t', 'T'],
+  ['d', 'D'],
+  ['k', 'K'],
+  ['g', 'G'],
+  ['ɡ', 'G'],
+  ['f', 'F'],
+  ['v', 'V'],
+  ['θ', 'TH'],
+  ['ð', 'DH'],
+  ['s', 'S'],
+  ['z', 'Z'],
+  ['ʃ', 'SH'],
+  ['ʒ', 'ZH'],
+  ['h', 'HH'],
+  ['m', 'M'],
+  ['n', 'N'],
+  ['ŋ', 'NG'],
+  ['l', 'L'],
+  ['ɹ', 'R'],
+  ['r', 'R'],
+  ['w', 'W'],
+  ['j', 'Y'],
+  ['ɾ', 'T'],
+  ['ʔ', 'T'],
+  ['x', 'K'],
+];
+
+export function ipaToArpabet(ipa: string): string {
+  const phones: string[] = [];
+  const text = ipa.normalize('NFC').replace(/[ˈˌ\s‿-]/g, '');
+  let at = 0;
+  while (at < text.length) {
+    const match = IPA_TO_ARPABET.find(([symbol]) => text.startsWith(symbol, at));
+    if (match) {
+      phones.push(match[1]);
+      at += match[0].length;
+    } else {
+      at += 1; // length marks, syllabic marks and anything unknown
+    }
+  }
+  return phones.join(' ');
+}
+
+/** Length of a PCM WAV in milliseconds, from its fmt and data chunks. */
+export function wavDurationMs(wav: Buffer): number {
+  const { size, byteRate } = wavData(wav);
+  return byteRate ? Math.round((size / byteRate) * 1000) : 0;
+}
+
+function wavData(wav: Buffer): { offset: number; size: number; byteRate: number } {
+  let byteRate = 0;
+  for (let at = 12; at + 8 <= wav.length;) {
+    const id = wav.toString('ascii', at, at + 4);
+    const size = wav.readUInt32LE(at + 4);
+    if (id === 'fmt ') byteRate = wav.readUInt32LE(at + 16);
+    // espeak-ng writing to a file may leave the size at its placeholder; the file's end is the truth.
+    if (id === 'data') return { offset: at + 8, size: Math.min(size, wav.length - at - 8), byteRate };
+    at += 8 + size + (size % 2);
+  }
+  return { offset: 0, size: 0, byteRate };
+}
+
+async function inWorkFolder<T>(work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'readalong-speech-'));
+  try {
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function runTool(file: string, args: string[], nice: string | null): Promise<{ stdout: string }> {
+  const [command, commandArgs] = nice ? [nice, ['-n', '10', file, ...args]] : [file, args];
+  return new Promise((resolve, reject) => {
+    execFile(
+      command,
+      commandArgs,
+      { timeout: STEP_TIMEOUT_MS, maxBuffer: 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${path.basename(file)} failed: ${stderr.trim() || error.message}`));
+        else resolve({ stdout });
+      },
+    );
+  });
+}
+
+async function firstExecutable(candidates: string[]): Promise<string | null> {
+  for (const candidate of candidates) if (await exists(candidate, constants.X_OK)) return candidate;
+  return null;
+}
+
+async function exists(file: string, mode = constants.R_OK): Promise<boolean> {
+  return access(file, mode).then(
+    () => true,
+    () => false,
+  );
+}
