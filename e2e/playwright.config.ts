@@ -1,11 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
+import { baseURL, dataDir, port } from './server-env';
+
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
-/** Each run starts from an empty database with the demo district seeded. */
-const dataDir = fileURLToPath(new URL(`./.data/server-${port}`, import.meta.url));
 
 export default defineConfig({
   testDir: './tests',

@@ -1,18 +1,19 @@
 /**
- * `npm run content:check`: validates every passage (format, answer keys, pictures, outcomes, and that its
- * estimated measure fits its colour band), then the library as a whole, and prints each band's count and range.
- * Exits non-zero on any problem.
+ * The checks behind `npm run content:check` (check-cli.ts): every passage (format, answer keys, pictures, outcomes,
+ * and that its estimated measure fits its colour band), then the library as a whole.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { COLOUR_BANDS, SERIES } from '@readalong/contracts';
 import referenceData from '../taxonomy/reference-data.json' with { type: 'json' };
 import { measureText, splitWords } from './measure.js';
-import { readLibrary, type LibraryEntry } from './library.js';
+import type { LibraryEntry } from './library.js';
 import { QUESTION_TYPE_IDS, type Passage, type Question } from './schema.js';
 
 const OUTCOME_CODES = new Set(
-  referenceData.topicGroups.flatMap((group) => group.topics.flatMap((topic) => topic.outcomes.map((o) => o.code))),
+  referenceData.topicGroups.flatMap((group) =>
+    group.topics.flatMap((topic) => topic.outcomes.map((o) => o.code)),
+  ),
 );
 const TOPIC_GROUP_OF = new Map(
   referenceData.topicGroups.flatMap((group) =>
@@ -29,7 +30,13 @@ export const LIBRARY_MINIMUMS = {
 const BANDS = COLOUR_BANDS.filter((band) => band.min_lexile !== null);
 
 const sameLetters = (a: string, b: string) => {
-  const letters = (value: string) => value.toLowerCase().replace(/[^a-z]/g, '').split('').sort().join('');
+  const letters = (value: string) =>
+    value
+      .toLowerCase()
+      .replace(/[^a-z]/g, '')
+      .split('')
+      .sort()
+      .join('');
   return letters(a) === letters(b);
 };
 
@@ -44,7 +51,9 @@ export function answerKeyProblems(question: Question): string[] {
         ? ['an item names a category that does not exist']
         : [];
     case 'word_from_sentence':
-      return splitWords(question.sentence).includes(question.answer) ? [] : ['answer is not a word of the sentence'];
+      return splitWords(question.sentence).includes(question.answer)
+        ? []
+        : ['answer is not a word of the sentence'];
     case 'form_words':
       return question.words.flatMap((word) =>
         sameLetters(word.tiles.join(''), word.answer) ? [] : [`tiles do not make "${word.answer}"`],
@@ -63,8 +72,10 @@ function svgProblems(folder: string, file: string | undefined): string[] {
   if (!existsSync(full)) return [`${file} is missing`];
   const svg = readFileSync(full, 'utf8');
   const problems: string[] = [];
-  if (!/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/.test(svg) || !/viewBox=/.test(svg)) problems.push(`${file} is not an SVG with a viewBox`);
-  if (/<script|href=["']https?:|<image|<foreignObject/i.test(svg)) problems.push(`${file} must be self-contained (no scripts, links or images)`);
+  if (!/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/.test(svg) || !/viewBox=/.test(svg))
+    problems.push(`${file} is not an SVG with a viewBox`);
+  if (/<script|href=["']https?:|<image|<foreignObject/i.test(svg))
+    problems.push(`${file} must be self-contained (no scripts, links or images)`);
   return problems;
 }
 
@@ -75,30 +86,41 @@ export function passageProblems(entry: LibraryEntry): string[] {
   const { passage, kind, folder } = entry;
   if (!passage) return entry.problems;
   const problems: string[] = [];
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(entry.slug))
+    problems.push('the folder name must be kebab-case (a-z, 0-9, -)');
   const band = COLOUR_BANDS[passage.colour_band - 1]!;
   const series = SERIES.find((candidate) => candidate.name === passage.series)!;
   if (passage.colour_band < series.defaultBands[0] || passage.colour_band > series.defaultBands[1]) {
-    problems.push(`band ${passage.colour_band} is outside series ${series.name} (${series.defaultBands.join('–')})`);
+    problems.push(
+      `band ${passage.colour_band} is outside series ${series.name} (${series.defaultBands.join('–')})`,
+    );
   }
   if (kind !== 'placement_test') {
     const { lexile } = measureText(passageText(passage));
     if (lexile < band.min_lexile! || lexile > band.max_lexile!) {
-      problems.push(`measure ${lexile}L is outside band ${band.id} ${band.name} (${band.min_lexile}–${band.max_lexile}L)`);
+      problems.push(
+        `measure ${lexile}L is outside band ${band.id} ${band.name} (${band.min_lexile}–${band.max_lexile}L)`,
+      );
     }
   }
   if (kind === 'power_builder') {
     if (passage.pages.length < 4) problems.push('a power builder has 4–12 pages');
-    if (passage.questions.length < 5 || passage.questions.length > 10) problems.push('a power builder has 5–10 questions');
+    if (passage.questions.length < 5 || passage.questions.length > 10)
+      problems.push('a power builder has 5–10 questions');
     if (!passage.cover) problems.push('a power builder needs a cover');
-    if (!passage.pages.some((page) => page.illustration)) problems.push('a power builder needs an illustration');
+    if (!passage.pages.some((page) => page.illustration))
+      problems.push('a power builder needs an illustration');
   }
-  if (kind === 'skill_builder' && !passage.target_outcomes?.length) problems.push('a skill builder names target_outcomes');
+  if (kind === 'skill_builder' && !passage.target_outcomes?.length)
+    problems.push('a skill builder names target_outcomes');
   if (kind !== 'rate_builder' && passage.questions.length === 0) problems.push('needs questions');
   passage.questions.forEach((question, index) => {
     for (const problem of answerKeyProblems(question)) problems.push(`questions.${index}: ${problem}`);
-    for (const code of question.outcomes) if (!OUTCOME_CODES.has(code)) problems.push(`questions.${index}: unknown outcome ${code}`);
+    for (const code of question.outcomes)
+      if (!OUTCOME_CODES.has(code)) problems.push(`questions.${index}: unknown outcome ${code}`);
   });
-  for (const code of passage.target_outcomes ?? []) if (!OUTCOME_CODES.has(code)) problems.push(`unknown target outcome ${code}`);
+  for (const code of passage.target_outcomes ?? [])
+    if (!OUTCOME_CODES.has(code)) problems.push(`unknown target outcome ${code}`);
   problems.push(...svgProblems(folder, passage.cover));
   for (const page of passage.pages) problems.push(...svgProblems(folder, page.illustration));
   return problems;
@@ -111,27 +133,37 @@ export function libraryProblems(entries: LibraryEntry[]): string[] {
   const of = (kind: string) => passages.filter((entry) => entry.kind === kind);
   for (const band of BANDS) {
     const books = of('power_builder').filter((entry) => entry.passage.colour_band === band.id).length;
-    if (books < LIBRARY_MINIMUMS.powerBuildersPerBand) problems.push(`band ${band.id}: ${books} power builders, need ${LIBRARY_MINIMUMS.powerBuildersPerBand}`);
-    if (!of('rate_builder').some((entry) => entry.passage.colour_band === band.id)) problems.push(`band ${band.id}: no rate builder`);
+    if (books < LIBRARY_MINIMUMS.powerBuildersPerBand)
+      problems.push(
+        `band ${band.id}: ${books} power builders, need ${LIBRARY_MINIMUMS.powerBuildersPerBand}`,
+      );
+    if (!of('rate_builder').some((entry) => entry.passage.colour_band === band.id))
+      problems.push(`band ${band.id}: no rate builder`);
   }
   for (const series of SERIES) {
-    if (!of('placement_test').some((entry) => entry.passage.series === series.name)) problems.push(`series ${series.name}: no placement test`);
+    if (!of('placement_test').some((entry) => entry.passage.series === series.name))
+      problems.push(`series ${series.name}: no placement test`);
   }
   for (const group of referenceData.topicGroups) {
     const count = of('skill_builder').filter((entry) =>
       (entry.passage.target_outcomes ?? []).some((code) => TOPIC_GROUP_OF.get(code) === group.name),
     ).length;
-    if (count < LIBRARY_MINIMUMS.skillBuildersPerTopicGroup) problems.push(`topic group ${group.name}: ${count} skill builders, need ${LIBRARY_MINIMUMS.skillBuildersPerTopicGroup}`);
+    if (count < LIBRARY_MINIMUMS.skillBuildersPerTopicGroup)
+      problems.push(
+        `topic group ${group.name}: ${count} skill builders, need ${LIBRARY_MINIMUMS.skillBuildersPerTopicGroup}`,
+      );
   }
   const questions = passages.flatMap((entry) => entry.passage.questions);
   for (const type of Object.keys(QUESTION_TYPE_IDS)) {
     const count = questions.filter((question) => question.type === type).length;
-    if (count < LIBRARY_MINIMUMS.questionsPerType) problems.push(`question type ${type}: ${count}, need ${LIBRARY_MINIMUMS.questionsPerType}`);
+    if (count < LIBRARY_MINIMUMS.questionsPerType)
+      problems.push(`question type ${type}: ${count}, need ${LIBRARY_MINIMUMS.questionsPerType}`);
   }
   return problems;
 }
 
-function bandReport(entries: LibraryEntry[]): string[] {
+/** Each band's power-builder count and measured range, one line per band. */
+export function bandReport(entries: LibraryEntry[]): string[] {
   return BANDS.map((band) => {
     const measures = entries
       .filter((entry) => entry.kind === 'power_builder' && entry.passage?.colour_band === band.id)
@@ -139,22 +171,4 @@ function bandReport(entries: LibraryEntry[]): string[] {
     const range = measures.length ? `${Math.min(...measures)}–${Math.max(...measures)}L` : '—';
     return `  band ${String(band.id).padStart(2)} ${band.name.padEnd(7)} ${band.min_lexile}–${band.max_lexile}L: ${measures.length} books, measured ${range}`;
   });
-}
-
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('check.ts')) {
-  const only = process.argv[2];
-  const entries = readLibrary().filter((entry) => !only || entry.slug.includes(only));
-  let failures = 0;
-  for (const entry of entries) {
-    const problems = passageProblems(entry);
-    if (problems.length === 0) continue;
-    failures += 1;
-    console.log(`✗ ${entry.kind} ${entry.slug}`);
-    for (const problem of problems) console.log(`    ${problem}`);
-  }
-  const whole = only ? [] : libraryProblems(entries);
-  console.log(`\n${entries.length} passages checked, ${failures} with problems.`);
-  console.log(bandReport(entries).join('\n'));
-  if (whole.length) console.log(`\nThe library still lacks:\n${whole.map((problem) => `  - ${problem}`).join('\n')}`);
-  process.exit(failures || whole.length ? 1 : 0);
 }

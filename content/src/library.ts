@@ -45,3 +45,9 @@ function parsePassage(file: string): { passage: Passage | null; problems: string
     problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(passage)'}: ${issue.message}`),
   };
 }
+
+/** The picture files a passage names (cover first, then each page's illustration), once each. */
+export function passagePictures(passage: Passage): string[] {
+  const files = [passage.cover, ...passage.pages.map((page) => page.illustration)];
+  return [...new Set(files.filter((file): file is string => Boolean(file)))];
+}

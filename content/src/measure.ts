@@ -56,7 +56,13 @@ export function splitSentences(text: string): string[] {
 
 /** The words of a sentence, as the reader sees them (hyphenated words count once). */
 export function splitWords(sentence: string): string[] {
-  return sentence.match(/[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*/g) ?? [];
+  return sentence.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+/** A word of the English word lists or the sight words (each part of a hyphenated word), any case. */
+export function isKnownWord(word: string): boolean {
+  const parts = word.toLowerCase().replace(/’/g, "'").split('-');
+  return parts.every((part) => wordTiers().has(part) || wordTiers().has(part.replace(/'s$/, '')));
 }
 
 function rarityOf(word: string, isSentenceStart: boolean): number {
@@ -84,5 +90,11 @@ export function measureText(text: string): TextMeasure {
     WEIGHTS.sentenceLength * Math.log(Math.max(meanSentenceLength, 1)) +
     WEIGHTS.rarity * meanWordRarity +
     WEIGHTS.constant;
-  return { words, sentences: sentences.length, meanSentenceLength, meanWordRarity, lexile: Math.round(lexile) };
+  return {
+    words,
+    sentences: sentences.length,
+    meanSentenceLength,
+    meanWordRarity,
+    lexile: Math.round(lexile),
+  };
 }

@@ -16,7 +16,7 @@ const Text = z.string().trim().min(1);
 const OutcomeCode = z.string().regex(/^[A-Z]+\.[A-Z_]+$/, 'a learning-outcome code such as COMP.MAIN_IDEA');
 const SvgFile = z.string().regex(/^[a-z0-9-]+\.svg$/, 'an .svg file name in the passage folder');
 
-const question = <T extends z.ZodRawShape>(type: string, shape: T) =>
+const question = <K extends string, T extends z.ZodRawShape>(type: K, shape: T) =>
   z.strictObject({
     type: z.literal(type),
     prompt: Text.describe('what the child is asked'),
@@ -28,10 +28,15 @@ const question = <T extends z.ZodRawShape>(type: string, shape: T) =>
 export const Question = z.discriminatedUnion('type', [
   question('mcq', { options: z.array(Text).min(2).max(5), answer: z.number().int().min(0) }),
   question('short_answer', {
-    accepted: z.array(Text).min(1).describe('answers marked right, compared ignoring case, spacing and punctuation'),
+    accepted: z
+      .array(Text)
+      .min(1)
+      .describe('answers marked right, compared ignoring case, spacing and punctuation'),
   }),
   question('open_ended', { guidance: Text.describe('for the teacher: what a good answer mentions') }),
-  question('sequencing', { items: z.array(Text).min(3).max(6).describe('in the correct order; shown shuffled') }),
+  question('sequencing', {
+    items: z.array(Text).min(3).max(6).describe('in the correct order; shown shuffled'),
+  }),
   question('form_words', {
     words: z
       .array(z.strictObject({ tiles: z.array(Text).min(2).max(8), answer: Text }))

@@ -1,22 +1,19 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { createQueryClient } from '@/lib/query-client';
+import { Toaster } from '@/lib/toaster';
 import { cssVariablesResolver, theme } from './theme';
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      // Error answers (401, 403, 404, bad input) do not change when asked again; screens offer their own retry.
-      queries: { retry: false },
-    },
-  });
-}
-
+/** Theme, data cache and toasts around the whole app; tests render the same tree (src/test/render-app). */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <Toaster />
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

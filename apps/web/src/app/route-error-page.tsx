@@ -1,15 +1,35 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useLocation, useRouteError } from 'react-router';
+import { browserPage, hasReloadedFor, isChunkLoadError, reloadOnceFor } from './chunk-reload';
+import { PageLoader } from './page-loader';
 
-/** Replaces the router's developer error screen with a page a pupil or teacher can act on. */
+/**
+ * Replaces the router's developer error screen with a page a pupil or teacher can act on. A page whose code could
+ * not be downloaded reloads the address once instead (SPEC.md §8), showing the loader meanwhile.
+ */
 export function RouteErrorPage() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  // Decided once per error: after the reload is claimed the flag is set, and a re-render must not show the error.
+  const [willReload] = useState(() => isChunkLoadError(error) && !hasReloadedFor(pathname));
+
+  useEffect(() => {
+    if (willReload) reloadOnceFor(pathname);
+  }, [willReload, pathname]);
+
+  return willReload ? <PageLoader /> : <ErrorMessage />;
+}
+
+function ErrorMessage() {
   useDocumentTitle('Something went wrong · ReadAlong');
   return (
-    <Center component="main" mih="100dvh" p="md">
+    <Center component="main" id="main-content" mih="100dvh" p="md">
       <Stack align="center" gap="md" maw={480} ta="center">
         <Title order={1}>Something went wrong</Title>
         <Text size="lg">The page could not be shown. Reloading usually fixes it.</Text>
-        <Button size="lg" onClick={() => window.location.reload()}>
+        <Button size="lg" onClick={browserPage.reload}>
           Reload the page
         </Button>
       </Stack>

@@ -1,10 +1,14 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { answer, errorAnswer } from '@/test/api-mocks';
+import { countCalls, profileAnswer, signedInAs } from '@/test/auth';
 import { server } from '@/test/server';
 import { buildSessionUser } from '@/test/factories';
 import { api, ApiError, fieldErrorsOf } from './api-client';
+import { authStore } from './auth-store';
+import { connectNavigator } from './navigation';
 import { session } from './session';
+import { getToasts } from './toasts';
 
 describe('api client', () => {
   it('fills path parameters and sends the JSON body', async () => {
@@ -86,5 +90,115 @@ describe('api client', () => {
     server.use(http.post('/api/logout', () => HttpResponse.json({ done: 'yes' })));
 
     await expect(api('logout')).rejects.toMatchObject({ status: 200, code: 'internal' });
+  });
+});
+
+describe('api client: a 401 while signed in', () => {
+  /** Answers getProfile with 401 for `staleToken` and the profile for any other token. */
+  const profileRefusing = (staleToken: string) =>
+    countCalls('getProfile', (request) =>
+      request.headers.get('Authorization') === `Bearer ${staleToken}`
+        ? errorAnswer(401, 'unauthenticated', 'token has expired')
+        : profileAnswer,
+    );
+
+  /** Points lib/navigation at a fake address bar. */
+  const fakeAddressBar = (path: string) => {
+    const visited: string[] = [];
+    onTestFinished(connectNavigator({ currentPath: () => path, go: (href) => visited.push(href) }));
+    return visited;
+  };
+
+  it('refreshes the tokens once and retries the call with the new one', async () => {
+    await signedInAs({ access_token: 'stale', refresh_token: 'refresh-1' });
+    const profile = profileRefusing('stale');
+    const refreshes = countCalls('refresh', () => ({ access_token: 'renewed', refresh_token: 'refresh-2' }));
+
+    await expect(api('getProfile')).resolves.toEqual(profileAnswer);
+
+    expect(refreshes.count()).toBe(1);
+    expect(profile.requests.map((request) => request.headers.get('Authorization'))).toEqual([
+      'Bearer stale',
+      'Bearer renewed',
+    ]);
+    expect(authStore.getState().isAuthenticated).toBe(true);
+  });
+
+  it('signs out, explains why and goes to login with next when the refresh fails', async () => {
+    await signedInAs({ access_token: 'stale' });
+    countCalls('getProfile', () => errorAnswer(401, 'unauthenticated', 'password has been changed'));
+    countCalls('refresh', () => errorAnswer(401, 'unauthenticated', 'password has been changed'));
+    countCalls('logout', () => errorAnswer(401, 'unauthenticated', 'password has been changed'));
+    const visited = fakeAddressBar('/teacher/class?tab=2');
+
+    await expect(api('getProfile')).rejects.toMatchObject({ status: 401 });
+
+    expect(authStore.getState().isAuthenticated).toBe(false);
+    expect(visited).toEqual(['/login?next=%2Fteacher%2Fclass%3Ftab%3D2']);
+    expect(getToasts()).toMatchObject([
+      { type: 'negative', message: 'Your password has been changed, please re-login!' },
+    ]);
+  });
+
+  it('uses the general message for a reason it does not know', async () => {
+    await signedInAs();
+    countCalls('getProfile', () => errorAnswer(401, 'unauthenticated', 'session has ended'));
+    countCalls('refresh', () => errorAnswer(401, 'unauthenticated', 'session has ended'));
+    countCalls('logout', () => errorAnswer(401, 'unauthenticated', 'session has ended'));
+    fakeAddressBar('/home');
+
+    await api('getProfile').catch(() => undefined);
+
+    expect(getToasts()).toMatchObject([{ type: 'negative', message: 'You have been logged out!' }]);
+  });
+
+  it('signs out when the retried call is refused too', async () => {
+    await signedInAs();
+    countCalls('getProfile', () => errorAnswer(401, 'unauthenticated', 'account is disabled'));
+    countCalls('refresh', () => ({ access_token: 'renewed', refresh_token: 'refresh-2' }));
+    countCalls('logout', () => ({ success: true }));
+    const visited = fakeAddressBar('/home');
+
+    await expect(api('getProfile')).rejects.toMatchObject({ status: 401 });
+
+    expect(authStore.getState().isAuthenticated).toBe(false);
+    expect(visited).toEqual(['/login?next=%2Fhome']);
+    expect(getToasts()).toMatchObject([{ message: 'Your account has been disabled!' }]);
+  });
+
+  it('refreshes once and tells the user once when many calls fail together', async () => {
+    await signedInAs();
+    countCalls('getProfile', () => errorAnswer(401, 'unauthenticated', 'session has ended'));
+    const refreshes = countCalls('refresh', () => errorAnswer(401, 'unauthenticated', 'session has ended'));
+    countCalls('logout', () => ({ success: true }));
+    const visited = fakeAddressBar('/home');
+
+    await Promise.allSettled([api('getProfile'), api('getProfile'), api('getProfile')]);
+
+    expect(refreshes.count()).toBe(1);
+    expect(visited).toHaveLength(1);
+    expect(getToasts()).toHaveLength(1);
+  });
+
+  it.each(['login', 'validate'] as const)('does not refresh after a 401 from %s', async (name) => {
+    await signedInAs();
+    const refreshes = countCalls('refresh', () => ({ access_token: 'renewed', refresh_token: 'refresh-2' }));
+    countCalls(name, () => errorAnswer(401, 'unauthenticated', 'password has been changed'));
+
+    const call =
+      name === 'login' ? api('login', { body: { username: 'dana', password: 'x' } }) : api('validate');
+
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(refreshes.count()).toBe(0);
+    expect(authStore.getState().isAuthenticated).toBe(true);
+  });
+
+  it('leaves a 401 to a signed-out caller alone', async () => {
+    const refreshes = countCalls('refresh', () => ({ access_token: 'renewed', refresh_token: 'refresh-2' }));
+    countCalls('getProfile', () => errorAnswer(401, 'unauthenticated', 'Please sign in.'));
+
+    await expect(api('getProfile')).rejects.toMatchObject({ status: 401, message: 'Please sign in.' });
+    expect(refreshes.count()).toBe(0);
+    expect(getToasts()).toEqual([]);
   });
 });

@@ -1,6 +1,10 @@
 /**
  * The one way the app talks to the server: `api(operationName, input)`. Method, path and every type come from
  * the contract of that name, so no URL or payload type is written in the app.
+ *
+ * Signed-in behaviour (SPEC.md §7: bearer token, session-log action; §4: refresh on expiry) is plugged in by
+ * lib/auth-store through `connectAuth`, so this module never imports the store and the two cannot form a cycle.
+ * There is no default timeout (SPEC.md §9).
  */
 import {
   ErrorEnvelope,
@@ -17,10 +21,41 @@ import {
   type Response as ContractResponse,
 } from '@readalong/contracts';
 import type { z } from 'zod';
-import { session } from './session';
 
 /** SPEC.md §7: every call goes to {host}/api. */
 export const API_BASE = '/api';
+
+/** What the API client needs from the signed-in session; lib/auth-store provides it. */
+export interface AuthConnection {
+  /** The access token to send, or null while signed out. Waits for the persisted session to load. */
+  accessToken(): Promise<string | null>;
+  /** Called for every request sent with a token: the session-log action. */
+  onAuthenticatedRequest(): void;
+  /** Exchanges the refresh token for a new pair; false when that is not possible. */
+  refresh(): Promise<boolean>;
+  /** The session is over (refresh failed): sign out and tell the user why. `serverText` is the 401's message. */
+  onSessionLost(serverText: string): Promise<void>;
+}
+
+const signedOut: AuthConnection = {
+  accessToken: () => Promise.resolve(null),
+  onAuthenticatedRequest: () => undefined,
+  refresh: () => Promise.resolve(false),
+  onSessionLost: () => Promise.resolve(),
+};
+
+let auth: AuthConnection = signedOut;
+
+/** Plugs the signed-in session into every request (lib/auth-store calls this once, on import). */
+export function connectAuth(connection: AuthConnection): void {
+  auth = connection;
+}
+
+/**
+ * Calls whose 401 means "these credentials are wrong", not "the access token ran out": refreshing would not help,
+ * and for logout it would loop.
+ */
+const NO_REFRESH_ON_401: ReadonlySet<OperationName> = new Set(['login', 'refresh', 'validate', 'logout']);
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -71,24 +106,51 @@ interface LooseInput {
   body?: unknown;
 }
 
+/**
+ * Calls the operation `name` with its typed params, query and body and returns the contract's response.
+ * Throws ApiError for an error answer, an unreachable server or an answer outside the contract. A 401 while signed
+ * in is met with one token refresh and one retry; when that fails too the session ends (lib/auth-store).
+ */
 export async function api<N extends OperationName>(
   name: N,
   ...[input]: ApiArgs<Contracts[N]>
 ): Promise<ContractResponse<Contracts[N]>> {
   const contract: Contract = contracts[name];
   // Past the typed signature, the parts are handled alike whatever the operation.
-  const response = await send(contract, (input ?? {}) as LooseInput);
-  if (!response.ok) throw await errorFrom(response);
-  return parseResponse(contract, response) as Promise<ContractResponse<Contracts[N]>>;
+  const loose = (input ?? {}) as LooseInput;
+  let attempt = await send(contract, loose);
+  if (attempt.response.status === 401 && attempt.hadToken && !NO_REFRESH_ON_401.has(name)) {
+    attempt = await retryAfterRefresh(contract, loose, attempt);
+  }
+  if (!attempt.response.ok) throw await errorFrom(attempt.response);
+  return parseResponse(contract, attempt.response) as Promise<ContractResponse<Contracts[N]>>;
 }
 
-async function send(contract: Contract, input: LooseInput): Promise<Response> {
+interface Attempt {
+  response: Response;
+  hadToken: boolean;
+}
+
+/** One refresh and one retry; if either fails, the session is over and the 401 goes to the caller. */
+async function retryAfterRefresh(contract: Contract, input: LooseInput, failed: Attempt): Promise<Attempt> {
+  const retried = (await auth.refresh()) ? await send(contract, input) : failed;
+  if (retried.response.status !== 401) return retried;
+  const error = await errorFrom(retried.response);
+  await auth.onSessionLost(error.message);
+  throw error;
+}
+
+async function send(contract: Contract, input: LooseInput): Promise<Attempt> {
   const headers = new Headers({ Accept: 'application/json' });
-  const user = await session.restore();
-  if (user) headers.set('Authorization', `Bearer ${user.access_token}`);
+  const token = await auth.accessToken();
+  if (token) {
+    headers.set('Authorization', `Bearer ${token}`);
+    auth.onAuthenticatedRequest();
+  }
   const body = encodeBody(contract, input.body, headers);
   try {
-    return await fetch(urlFor(contract, input), { method: contract.method, headers, body });
+    const response = await fetch(urlFor(contract, input), { method: contract.method, headers, body });
+    return { response, hadToken: Boolean(token) };
   } catch {
     throw new ApiError(
       0,

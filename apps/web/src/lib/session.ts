@@ -1,68 +1,135 @@
 /**
- * The signed-in user (SPEC.md §3 "User (session)"), kept in memory for the API client and the route guards and
- * persisted so a reload keeps the user signed in.
+ * The signed-in user (SPEC.md §3 "User (session)") and what this browser remembers about the sign-in session,
+ * kept in memory for synchronous reads and persisted (lib/persistence) so a reload keeps the user signed in.
+ * lib/auth-store builds sign-in, refresh and logout on top of it; screens use the auth store, not this.
  */
 import { SessionUser } from '@readalong/contracts';
+import { z } from 'zod';
+import { persistence as defaultPersistence, type Persistence } from './persistence';
 
-/**
- * Where the session survives a reload. Asynchronous because SPEC.md §9 orders IndexedDB first; for now
- * localStorage is the only store.
- */
-export interface SessionPersistence {
-  load(): Promise<unknown>;
-  save(user: SessionUser): Promise<void>;
-  clear(): Promise<void>;
-}
+export const StoredSession = z.object({
+  user: SessionUser,
+  /** ISO time of the sign-in; tells one sign-in session from the next, even for the same user. */
+  signed_in_at: z.string(),
+  /** POST /session/start succeeded for this sign-in; it is sent once per session, not per page load. */
+  is_start_recorded: z.boolean(),
+  /** ISO time of the last authenticated request (the session-log action, lib/auth-store). */
+  last_activity_at: z.string().nullable(),
+});
+export type StoredSession = z.infer<typeof StoredSession>;
 
-const STORAGE_KEY = 'readalong.session';
-
-export const localStoragePersistence: SessionPersistence = {
-  load: () => {
-    const stored = window.localStorage.getItem(STORAGE_KEY);
-    return Promise.resolve(stored === null ? null : (JSON.parse(stored) as unknown));
-  },
-  save: (user) => {
-    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
-    return Promise.resolve();
-  },
-  clear: () => {
-    window.localStorage.removeItem(STORAGE_KEY);
-    return Promise.resolve();
-  },
-};
+export const SESSION_KEY = 'readalong.session';
+const CHANGED = 'changed';
 
 export interface Session {
-  /** The signed-in user, read from persistence once per page load; null when signed out. */
+  /** Reads the persisted session once per page load; later calls answer from memory. */
+  load(): Promise<StoredSession | null>;
+  /** The session as last loaded or written; null before `load()` settles and while signed out. */
+  current(): StoredSession | null;
+  /** The signed-in user, loading first if needed; null when signed out. */
   restore(): Promise<SessionUser | null>;
+  /** Begins a new sign-in session for `user`. */
   start(user: SessionUser): Promise<void>;
+  /** Changes the current session; does nothing while signed out, so a late write cannot revive a session. */
+  update(change: (stored: StoredSession) => StoredSession): Promise<void>;
   end(): Promise<void>;
+  /** Called after every change of `current()`, including changes made in another tab. */
+  subscribe(listener: () => void): () => void;
 }
 
-export function createSession(persistence: SessionPersistence): Session {
-  let current: Promise<SessionUser | null> | undefined;
-
-  // Stored data may come from an older version of the app or be tampered with: anything that is not a valid
-  // SessionUser counts as signed out.
-  const readStored = async () => {
-    try {
-      const parsed = SessionUser.safeParse(await persistence.load());
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  };
-
-  return {
-    restore: () => (current ??= readStored()),
-    start: async (user) => {
-      current = Promise.resolve(user);
-      await persistence.save(user);
-    },
-    end: async () => {
-      current = Promise.resolve(null);
-      await persistence.clear();
-    },
-  };
+export interface SessionOptions {
+  persistence?: Persistence;
+  /**
+   * Tabs of the app share one stored session and tell each other about changes on this channel. Without it a
+   * tab would keep a refresh token another tab has already spent, and refresh tokens are single use: sending a
+   * spent one ends the session everywhere.
+   */
+  channelName?: string;
 }
 
-export const session = createSession(localStoragePersistence);
+/** A session kept in `persistence` under SESSION_KEY and shared with the app's other tabs. */
+export function createSession({
+  persistence = defaultPersistence,
+  channelName = SESSION_KEY,
+}: SessionOptions = {}): Session {
+  let current: StoredSession | null = null;
+  let loaded: Promise<void> | undefined;
+  // Counts changes that replace what a read in progress would bring back, so that read is dropped.
+  let generation = 0;
+  // Writes go one after another, so the store always ends with the last change made in memory.
+  let writes: Promise<void> = Promise.resolve();
+  const listeners = new Set<() => void>();
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(channelName);
+
+  const adopt = (stored: StoredSession | null) => {
+    generation += 1;
+    loaded = Promise.resolve();
+    current = stored;
+    listeners.forEach((listener) => listener());
+  };
+
+  const write = (stored: StoredSession | null) => {
+    adopt(stored);
+    const persist = async () => {
+      await (stored ? persistence.set(SESSION_KEY, stored) : persistence.remove(SESSION_KEY));
+      channel?.postMessage(CHANGED);
+    };
+    writes = writes.then(persist, persist);
+    return writes;
+  };
+
+  /** Takes what storage holds, unless a change made here since the read began is newer. */
+  const readStored = async ({ onlyIfDifferent = false } = {}) => {
+    const startedAt = generation;
+    const stored = await readStoredSession(persistence);
+    if (startedAt !== generation) return;
+    if (onlyIfDifferent && JSON.stringify(stored) === JSON.stringify(current)) return;
+    adopt(stored);
+  };
+
+  // The message only says "look again": storage, not the message, is the truth, so a tab that does not share
+  // this storage cannot change the session here.
+  if (channel) channel.onmessage = () => void readStored({ onlyIfDifferent: true });
+
+  const session: Session = {
+    load: async () => {
+      await (loaded ??= readStored());
+      return current;
+    },
+    current: () => current,
+    restore: async () => (await session.load())?.user ?? null,
+    start: (user) =>
+      write({
+        user,
+        signed_in_at: new Date().toISOString(),
+        is_start_recorded: false,
+        last_activity_at: null,
+      }),
+    update: async (change) => {
+      await session.load();
+      if (current) await write(change(current));
+    },
+    end: () => write(null),
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return session;
+}
+
+/**
+ * Stored data may come from an older version of the app or be tampered with: anything that is not a valid
+ * session counts as signed out.
+ */
+async function readStoredSession(persistence: Persistence): Promise<StoredSession | null> {
+  try {
+    const parsed = StoredSession.safeParse(await persistence.get(SESSION_KEY));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The app's one session. */
+export const session = createSession();

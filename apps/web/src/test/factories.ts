@@ -1,12 +1,28 @@
 import type { SessionUser } from '@readalong/contracts';
 
+const base64Url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+/** Far enough ahead that no test outlives it. */
+const FAR_FUTURE = new Date('2100-01-01T00:00:00.000Z');
+
+/**
+ * An access token shaped like the server's (a JWT whose `exp` the app reads); the signature is not real, as the
+ * app never checks it. Give `expiresAt` in the past for a session whose token has run out.
+ */
+export function buildAccessToken({ expiresAt = FAR_FUTURE, userId = 7 } = {}): string {
+  const header = base64Url({ alg: 'HS256', typ: 'JWT' });
+  const payload = base64Url({ sub: String(userId), exp: Math.floor(expiresAt.getTime() / 1000) });
+  return `${header}.${payload}.test-signature`;
+}
+
 export const buildSessionUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({
   user_id: 7,
   login_role: 'teacher',
   first_name: 'Dana',
   last_name: 'Okafor',
   email: 'dana@example.test',
-  access_token: 'access-token-for-dana',
+  access_token: buildAccessToken(),
   refresh_token: 'refresh-token-for-dana',
   colour_band_id: null,
   series_id: null,

@@ -1,4 +1,31 @@
+import { contracts, routePath } from '@readalong/contracts';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { API_BASE } from '@/lib/api-client';
+import { session } from '@/lib/session';
+
+/**
+ * Calls the app makes in the background on its own (not because of what a test does) get a plain success, so
+ * a test that does not care about them need not answer them. A test that does overrides them with `answer()`.
+ */
+const backgroundCalls = [
+  // Once per sign-in session (lib/auth-store), including sessions a test puts in place with session.start().
+  http.post(API_BASE + routePath(contracts.startSession), () =>
+    HttpResponse.json({ session_id: 'test-session', started_at: '2030-01-01T00:00:00.000Z' }),
+  ),
+  // The navigation guard's server check (SPEC.md §4 rule 4): the server agrees with the signed-in user it is sent.
+  http.get(API_BASE + routePath(contracts.validate), ({ request }) => {
+    const user = session.current()?.user;
+    const token = request.headers.get('Authorization')?.replace(/^Bearer /, '');
+    if (!user || !token) {
+      return HttpResponse.json(
+        { error: { code: 'unauthenticated', message: 'Please sign in.' } },
+        { status: 401 },
+      );
+    }
+    return HttpResponse.json({ access_token: token, login_role: user.login_role, refresh_token: null });
+  }),
+];
 
 /** The mock API for web tests; each test adds the answers it needs with `answer()` (test/api-mocks.ts). */
-export const server = setupServer();
+export const server = setupServer(...backgroundCalls);

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { setAnalyticsSink } from '@/lib/analytics';
+// Imported for its side effect too: the auth store plugs the session into the API client, as in the app.
+import { authStore } from '@/lib/auth-store';
 import { session } from '@/lib/session';
+import { submittedPassages } from '@/lib/submitted-passages';
+import { dismissAllToasts } from '@/lib/toasts';
 import { server } from './server';
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "no match" and "no size".
@@ -22,10 +27,21 @@ window.ResizeObserver = class {
   disconnect() {}
 };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  await authStore.ready();
+});
 afterEach(async () => {
   cleanup();
   server.resetHandlers();
-  await session.end();
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+  // Signed out without a server call: the next test starts from a clean browser.
+  await Promise.all([session.end(), submittedPassages.clear()]);
+  dismissAllToasts();
+  setAnalyticsSink(undefined);
+  window.localStorage.clear();
+  window.sessionStorage.clear();
 });
 afterAll(() => server.close());

@@ -1,42 +1,80 @@
-import type { SessionUser } from '@readalong/contracts';
-import { Badge, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { useLoaderData } from 'react-router';
-import { useSignOut } from '@/features/auth/api/logout';
-import { ROLE_LABELS } from './role-labels';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { hubAreasFor, type HubArea } from '@/config/navigation';
+import { ROLE_LABELS } from '@/config/role-labels';
+import { useAuth } from '@/lib/auth-store';
 
-/** The authenticated root (SPEC.md §2): no navigation bar; any signed-in user may reach it. */
+/**
+ * The authenticated root (SPEC.md §2): a hub without a navigation bar. It greets the user and offers a big card for
+ * each area their role may open, their home first.
+ */
 export function LandingPage() {
-  useDocumentTitle('Welcome · ReadAlong');
-  // The route's guard loader (requireSession) resolves to the signed-in user.
-  const user = useLoaderData<SessionUser>();
-  const signOut = useSignOut();
+  const { user } = useAuth();
+  // The guard lets only signed-in users in; a sign-out in another tab can still empty the session.
+  if (!user) return null;
+  const [home, ...others] = hubAreasFor(user.login_role);
 
   return (
-    <>
-      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container size="md">
-          <Group justify="space-between">
-            <Text fw={800} size="xl" c="indigo.8">
-              ReadAlong
-            </Text>
-            <Button variant="default" onClick={() => signOut.mutate()} loading={signOut.isPending}>
-              Sign out
-            </Button>
+    <Stack gap="xl">
+      <Stack gap="xs">
+        <Title order={1}>Hello, {user.first_name}!</Title>
+        <Group gap="xs">
+          <Text size="lg">You are signed in as</Text>
+          <Badge size="lg" variant="filled" color="indigo.8">
+            {ROLE_LABELS[user.login_role]}
+          </Badge>
+        </Group>
+      </Stack>
+      <SimpleGrid
+        component="ul"
+        cols={{ base: 1, xs: 2, md: 3 }}
+        spacing="lg"
+        aria-label="Your areas"
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
+        {home && <AreaCard area={home} isHome />}
+        {others.map((area) => (
+          <AreaCard key={area.href} area={area} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function AreaCard({ area, isHome = false }: { area: HubArea; isHome?: boolean }) {
+  const { icon: AreaIcon } = area;
+  return (
+    <li>
+      <Card
+        component={Link}
+        to={area.href}
+        withBorder
+        radius="lg"
+        padding="lg"
+        h="100%"
+        bg={isHome ? 'indigo.7' : undefined}
+        c={isHome ? 'white' : undefined}
+        className="area-card"
+      >
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <ThemeIcon size={56} radius="xl" variant={isHome ? 'white' : 'light'} aria-hidden>
+              <AreaIcon size={32} stroke={1.75} />
+            </ThemeIcon>
+            <IconArrowRight size={24} aria-hidden />
           </Group>
-        </Container>
-      </Box>
-      <Container component="main" size="md" py={{ base: 'xl', sm: 48 }}>
-        <Stack gap="md">
-          <Title order={1}>Hello, {user.first_name}!</Title>
-          <Group gap="xs">
-            <Text size="lg">You are signed in as</Text>
-            <Badge size="lg" variant="filled" color="indigo.8">
-              {ROLE_LABELS[user.login_role]}
-            </Badge>
-          </Group>
+          <Text component="h2" size="xl" fw={800} m={0}>
+            {area.label}
+            {isHome && (
+              <Text span size="md" fw={600}>
+                {' · your home'}
+              </Text>
+            )}
+          </Text>
+          <Text size="md">{area.description}</Text>
         </Stack>
-      </Container>
-    </>
+      </Card>
+    </li>
   );
 }

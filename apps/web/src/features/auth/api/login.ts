@@ -1,18 +1,25 @@
 import type { SessionUser } from '@readalong/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { session } from '@/lib/session';
+import { authStore, signInWithProvider, type ThirdPartyProvider } from '@/lib/auth-store';
 
 export interface Credentials {
   username: string;
   password: string;
 }
 
-/** Signs in with username and password and keeps the returned user as the session. */
-export async function signIn(credentials: Credentials): Promise<SessionUser> {
-  const user = await api('login', { body: { ...credentials, login_type: 'username' } });
-  await session.start(user);
-  return user;
+/** Signs in with username and password (lib/auth-store keeps the session, records its start, sets analytics). */
+export const useSignIn = () =>
+  useMutation<SessionUser, Error, Credentials>({
+    mutationFn: ({ username, password }) => authStore.signIn(username, password),
+  });
+
+export interface ProviderCredential {
+  provider: ThirdPartyProvider;
+  credential: string;
 }
 
-export const useSignIn = () => useMutation({ mutationFn: signIn });
+/** Signs in with what a third-party identity service handed back. */
+export const useProviderSignIn = () =>
+  useMutation<SessionUser, Error, ProviderCredential>({
+    mutationFn: ({ provider, credential }) => signInWithProvider(provider, credential),
+  });

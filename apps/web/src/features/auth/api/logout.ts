@@ -1,23 +1,16 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api-client';
-import { session } from '@/lib/session';
+import { authStore } from '@/lib/auth-store';
 
-/** Ends the session on the server and here; the local session ends even when the server cannot be reached. */
-export async function signOut(queryClient: QueryClient): Promise<void> {
-  // SPEC.md §8: a failed logout call is ignored and the user is still cleared.
-  await api('logout').catch(() => undefined);
-  await session.end();
-  // Cached answers belong to the user who just left.
-  queryClient.removeQueries();
-}
-
+/**
+ * Signs out and goes to the sign-in page. lib/auth-store ends the session on the server if it can, and always
+ * clears the user, the stored session, the query cache and the cached submitted passages.
+ */
 export function useSignOut() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => signOut(queryClient),
+    mutationFn: () => authStore.logout(),
     onSettled: () => navigate(paths.login.getHref(), { replace: true }),
   });
 }

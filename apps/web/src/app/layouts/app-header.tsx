@@ -1,0 +1,45 @@
+import { Anchor, Burger, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { UserMenu } from './user-menu';
+
+/** The id of the menu the burger opens on small screens. */
+export const NAVIGATION_ID = 'app-navigation';
+
+interface AppHeaderProps {
+  /** The small-screen menu's state, when the layout has a menu. */
+  menu?: { isOpen: boolean; toggle: () => void };
+  /** Shown after the name, e.g. a way back. */
+  start?: ReactNode;
+  /** Shown before the account menu, e.g. the school picker. */
+  end?: ReactNode;
+}
+
+/** The bar across the top of every signed-in page: 72 px, the height SPEC.md's hash offset allows for. */
+export function AppHeader({ menu, start, end }: AppHeaderProps) {
+  return (
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap">
+        {menu && (
+          <Burger
+            opened={menu.isOpen}
+            onClick={menu.toggle}
+            hiddenFrom="sm"
+            aria-label={menu.isOpen ? 'Close the menu' : 'Open the menu'}
+            aria-expanded={menu.isOpen}
+            aria-controls={NAVIGATION_ID}
+          />
+        )}
+        <Anchor component={Link} to={paths.landing.getHref()} fw={800} fz="xl" c="indigo.8" underline="never">
+          ReadAlong
+        </Anchor>
+        {start}
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        {end}
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,14 @@
+import { EmptyState } from '@mantine/core';
+import { IconBuildingCommunity } from '@tabler/icons-react';
+
+/** The district overview, the district’s default child (SPEC.md §2 “District”). A frame for now: it says what will appear here. */
+export function DistrictOverviewPage() {
+  return (
+    <EmptyState icon={<IconBuildingCommunity aria-hidden />}>
+      <EmptyState.Title order={2}>Your district at a glance</EmptyState.Title>
+      <EmptyState.Description>
+        Every school of your district will appear here, with its students, teachers and reading activity.
+      </EmptyState.Description>
+    </EmptyState>
+  );
+}

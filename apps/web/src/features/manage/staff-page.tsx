@@ -1,0 +1,14 @@
+import { EmptyState } from '@mantine/core';
+import { IconUserCog } from '@tabler/icons-react';
+
+/** The school’s staff (SPEC.md §2 “Management”). A frame for now: it says what will appear here. */
+export function StaffPage() {
+  return (
+    <EmptyState icon={<IconUserCog aria-hidden />}>
+      <EmptyState.Title order={2}>No staff yet</EmptyState.Title>
+      <EmptyState.Description>
+        The teachers of your school will appear here, with their classes.
+      </EmptyState.Description>
+    </EmptyState>
+  );
+}

@@ -1,0 +1,14 @@
+import { EmptyState } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+
+/** Every student of the school (SPEC.md §2 “Management”). A frame for now: it says what will appear here. */
+export function ManageStudentsPage() {
+  return (
+    <EmptyState icon={<IconUsers aria-hidden />}>
+      <EmptyState.Title order={2}>No students yet</EmptyState.Title>
+      <EmptyState.Description>
+        Every student of your school will appear here, with their class and level.
+      </EmptyState.Description>
+    </EmptyState>
+  );
+}

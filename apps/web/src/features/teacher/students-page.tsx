@@ -1,0 +1,40 @@
+import { Button, EmptyState } from '@mantine/core';
+import { IconReportAnalytics, IconUsers } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+
+/**
+ * The students overview of the teacher area (SPEC.md §2), optionally for one student. A frame for now: it says what
+ * will appear here.
+ */
+export function TeacherStudentsPage() {
+  const { studentId } = useParams();
+  if (studentId === undefined) {
+    return (
+      <EmptyState icon={<IconUsers aria-hidden />}>
+        <EmptyState.Title order={2}>No students yet</EmptyState.Title>
+        <EmptyState.Description>
+          Your students will appear here with their level, latest reading and recordings to review.
+        </EmptyState.Description>
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState icon={<IconUsers aria-hidden />}>
+      <EmptyState.Title order={2}>No reading yet</EmptyState.Title>
+      <EmptyState.Description>
+        This student’s latest reading, recordings and alerts will appear here.
+      </EmptyState.Description>
+      <EmptyState.Actions>
+        <Button
+          component={Link}
+          to={paths.teacher.studentReport.getHref(studentId)}
+          variant="light"
+          leftSection={<IconReportAnalytics aria-hidden />}
+        >
+          Open the report
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
