@@ -33,7 +33,9 @@ export const Page = z.object({
   page_num: z.number().int().min(1),
   text: z.string(),
   illustration_url: Url.nullable(),
-  narration_url: Url.nullable().describe('the page read aloud; null: not made (yet), the browser’s voice reads'),
+  narration_url: Url.nullable().describe(
+    'the page read aloud; null: not made (yet), the browser’s voice reads',
+  ),
   word_timings: z
     .array(WordTiming)
     .nullable()

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { detectSpeech, estimateTimings, ipaToArpabet, parseCtm, wavDurationMs } from './speech.js';
+import {
+  cutPauses,
+  detectSpeech,
+  estimateTimings,
+  ipaToArpabet,
+  parseCtm,
+  symbolChunks,
+  wavDurationMs,
+} from './speech.js';
 
 describe('speech helpers', () => {
   it('reads word times from pocketsphinx CTM, by word position, skipping silences', () => {
@@ -43,6 +51,51 @@ describe('speech helpers', () => {
     expect(ipaToArpabet('twˈɛlv')).toBe('T W EH L V');
     expect(ipaToArpabet('kæfˈeɪ')).toBe('K AE F EY');
     expect(ipaToArpabet('tʃˈɜːtʃ dʒˈʌmp')).toBe('CH ER CH JH AH M P');
+  });
+
+  it('cuts pauses out for the aligner and puts word times back on the audio’s timeline, pauses excluded', () => {
+    // 16 kHz mono: 300 ms of sound, a 500 ms pause, 200 ms of sound.
+    const sound = (ms: number) => Array.from({ length: ms * 16 }, (_, n) => (n % 2 ? 8000 : -8000));
+    const samples = [...sound(300), ...Array<number>(500 * 16).fill(0), ...sound(200)];
+    const wav = Buffer.alloc(44 + samples.length * 2);
+    wav.write('RIFF', 0, 'ascii');
+    wav.write('WAVEfmt ', 8, 'ascii');
+    wav.writeUInt32LE(16, 16);
+    wav.writeUInt32LE(32000, 28);
+    wav.write('data', 36, 'ascii');
+    wav.writeUInt32LE(samples.length * 2, 40);
+    samples.forEach((sample, n) => wav.writeInt16LE(sample, 44 + n * 2));
+
+    const cut = cutPauses(wav);
+    expect(wavDurationMs(cut.wav)).toBe(300 + 20 + 200); // 20 ms of the pause stay
+    // The aligner gave the kept silence to the second word: it starts where its sound does.
+    expect(cut.restore({ word: 'one', startMs: 0, endMs: 300 })).toEqual({
+      word: 'one',
+      startMs: 0,
+      endMs: 300,
+    });
+    expect(cut.restore({ word: 'two', startMs: 300, endMs: 520 })).toEqual({
+      word: 'two',
+      startMs: 800,
+      endMs: 1000,
+    });
+    // …or to the first word: it ends where its sound does.
+    expect(cut.restore({ word: 'one', startMs: 0, endMs: 320 })).toEqual({
+      word: 'one',
+      startMs: 0,
+      endMs: 300,
+    });
+  });
+
+  it('finds the symbols espeak-ng reads aloud, in a word or between words', () => {
+    const text = 'I ate 3½ pies & 70% of the cake.';
+    const words = ['I', 'ate', '3½', 'pies', '70', 'of', 'the', 'cake'];
+    const { within, after } = symbolChunks(text, words);
+    expect([...within]).toEqual([
+      [2, '3½'],
+      [4, '70%'],
+    ]);
+    expect([...after]).toEqual([[3, ['&']]]);
   });
 
   it('measures a WAV from its header', () => {

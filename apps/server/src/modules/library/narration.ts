@@ -3,13 +3,13 @@
  * (PRODUCT.md §9). Audio is content-addressed: DATA_DIR/narration/<sha256 of voice and text>.mp3, with the page's
  * timings beside it in .json, so a restart, a re-import or a second server on the same DATA_DIR never speaks the
  * same text twice. Nothing is generated while the product starts: after it listens, a background job narrates
- * the pages still missing one at a time, and a page asked for before its turn is narrated at once (one run per
- * text, however many ask). Without speech, pages have no narration and the browser's voice reads.
+ * the pages still missing one at a time, and a page (`page`) or passage (`requestPassage`) asked for before its
+ * turn is narrated at once (one run per text, however many ask). Without speech, pages have no narration and the browser's voice reads.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { isKnownWord, splitWords } from '@readalong/content';
 import type { Deps } from '../../deps.js';
 import { passagePages, type WordTiming } from '../../db/schema/index.js';
@@ -168,6 +168,27 @@ function createNarrationService({ db, speech, config }: Deps) {
       return toPage(pageNum, narration.key, narration.timings, narration.durationMs);
     },
 
+    /**
+     * Narrates a passage's pages that have no narration yet, first page first, for a reader who opened it before
+     * the background job got to it. Callers need not wait (`void narration.requestPassage(id)`): the pages fill
+     * in as they are made. One run per passage at a time; a page already being made is shared, not made twice.
+     */
+    async requestPassage(passageId: number): Promise<void> {
+      if (!available) return;
+      await once(`passage:${passageId}`, async () => {
+        const rows = await db
+          .select({
+            passageId: passagePages.passageId,
+            pageNum: passagePages.pageNum,
+            text: passagePages.text,
+          })
+          .from(passagePages)
+          .where(and(eq(passagePages.passageId, passageId), isNull(passagePages.narrationKey)))
+          .orderBy(asc(passagePages.pageNum));
+        for (const row of rows) await narratePage(row);
+      }).catch(() => undefined); // best effort: a page left without narration is read by the browser's voice
+    },
+
     /** The signed-in reader's word: a link to its spoken audio (GET /v1/questions/narration). */
     async wordUrl(word: string): Promise<string> {
       if (!available) {
@@ -215,13 +236,15 @@ function createNarrationService({ db, speech, config }: Deps) {
             }
             log.info(`narration ${index + 1}/${missing.length}`);
           } catch (error) {
+            if (stopping) break; // the database may close under the page in hand; its audio is cached already
             outcome.failed += 1;
             log.warn(
               `narration of passage ${row.passageId} page ${row.pageNum} failed: ${(error as Error).message}`,
             );
           }
         }
-        log.info(`narration: ${outcome.narrated} pages narrated, ${outcome.failed} failed`);
+        const ended = stopping ? 'stopped' : 'done';
+        log.info(`narration ${ended}: ${outcome.narrated} pages narrated, ${outcome.failed} failed`);
         return outcome;
       })().catch((error: unknown) => {
         if (!stopping) log.warn(`narration stopped: ${(error as Error).message}`);

@@ -7,6 +7,7 @@ import type { contracts } from '@readalong/contracts';
 import { BuilderType, type Body, type Response } from '@readalong/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { narrationService, type NarrationService } from '../library/narration.js';
 import type { Executor } from '../../db/database.js';
 import { passages } from '../../db/schema/index.js';
 import { AppError, invalidField, notFound } from '../../http/errors.js';
@@ -28,9 +29,15 @@ export type ReadingService = ReturnType<typeof createReadingService>;
 export function createReadingService(
   deps: Deps,
   progression: ProgressionService = createProgressionService(deps),
+  narration: NarrationService = narrationService(deps),
 ) {
   const { db, clock } = deps;
   const narrationOn = deps.speech.unavailableReason === null;
+
+  /** A book opened before the background job reached it is narrated now; its pages fill in as they are made. */
+  const narrateMissing = (passageId: number, pages: readonly { narrationKey: string | null }[]) => {
+    if (narrationOn && pages.some((page) => !page.narrationKey)) void narration.requestPassage(passageId);
+  };
 
   async function readerOf(db: Executor, actor: Actor, options: { lock?: boolean } = {}): Promise<Reader> {
     const reader = await findReader(db, actor.userId, options);
@@ -156,6 +163,7 @@ export function createReadingService(
       const passage = await openPassage(db, actor, passageId);
       const [summary] = await summaries(actor, [passage]);
       const pages = await repo.pagesOf(db, passage.id);
+      narrateMissing(passage.id, pages);
       return { ...summary!, pages: pages.map(pageView) };
     },
 
@@ -173,6 +181,7 @@ export function createReadingService(
       );
       const stats = await repo.pageStats(db, [passage.id]);
       const pages = await repo.pagesOf(db, passage.id);
+      narrateMissing(passage.id, pages);
       return {
         ...passageSummary(passage, stats.get(passage.id), progress, narrationOn),
         pages: pages.map(pageView),
