@@ -1,7 +1,7 @@
 /** Sessions, sign-in protection, password resets, licences, contact messages and the audit log. */
 import { date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns.js';
-import { districts, schools, users } from './tenancy.js';
+import { districts, schoolRef, schools, users } from './tenancy.js';
 
 /** A sign-in session: the family its refresh tokens belong to. Revoking it ends every token of it. */
 export const sessions = pgTable(
@@ -79,9 +79,7 @@ export const licencePacks = pgTable(
   'licence_packs',
   {
     id: id(),
-    schoolId: integer()
-      .notNull()
-      .references(() => schools.id),
+    schoolId: schoolRef(),
     name: text().notNull(),
     seats: integer().notNull(),
     startsOn: date({ mode: 'string' }).notNull(),

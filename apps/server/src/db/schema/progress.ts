@@ -2,22 +2,16 @@
 import { index, integer, jsonb, boolean, pgTable, real, smallint, text, date } from 'drizzle-orm/pg-core';
 import { createdAt, id, at } from './columns.js';
 import { passages } from './content.js';
-import { classes, districts, schools, students, users } from './tenancy.js';
+import { classes, districtRef, schoolRef, students, studentRef, users } from './tenancy.js';
 import { worksheets } from './reading.js';
 
 export const alerts = pgTable(
   'alerts',
   {
     id: id(),
-    studentId: integer()
-      .notNull()
-      .references(() => students.userId, { onDelete: 'cascade' }),
-    schoolId: integer()
-      .notNull()
-      .references(() => schools.id),
-    districtId: integer()
-      .notNull()
-      .references(() => districts.id),
+    studentId: studentRef(),
+    schoolId: schoolRef(),
+    districtId: districtRef(),
     typeId: smallint().notNull(),
     passageId: integer().references(() => passages.id),
     worksheetId: integer().references(() => worksheets.id, { onDelete: 'set null' }),
@@ -52,9 +46,7 @@ export const goals = pgTable(
   'goals',
   {
     id: id(),
-    schoolId: integer()
-      .notNull()
-      .references(() => schools.id),
+    schoolId: schoolRef(),
     studentId: integer().references(() => students.userId, { onDelete: 'cascade' }),
     classId: integer().references(() => classes.id, { onDelete: 'cascade' }),
     targetLexile: integer(),
@@ -75,12 +67,8 @@ export const levelChanges = pgTable(
   'level_changes',
   {
     id: id(),
-    studentId: integer()
-      .notNull()
-      .references(() => students.userId, { onDelete: 'cascade' }),
-    schoolId: integer()
-      .notNull()
-      .references(() => schools.id),
+    studentId: studentRef(),
+    schoolId: schoolRef(),
     fromSeriesId: smallint(),
     fromColourBandId: smallint(),
     toSeriesId: smallint(),
@@ -99,12 +87,8 @@ export const coinTransactions = pgTable(
   'coin_transactions',
   {
     id: id(),
-    studentId: integer()
-      .notNull()
-      .references(() => students.userId, { onDelete: 'cascade' }),
-    schoolId: integer()
-      .notNull()
-      .references(() => schools.id),
+    studentId: studentRef(),
+    schoolId: schoolRef(),
     amount: integer().notNull(),
     reason: text().notNull(),
     worksheetId: integer().references(() => worksheets.id, { onDelete: 'set null' }),

@@ -15,16 +15,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns.js';
 import { passages, questions } from './content.js';
-import { classes, districts, schools, students, users } from './tenancy.js';
+import { classes, districtRef, schoolRef, studentRef, users } from './tenancy.js';
 
 /** A teacher's reading assignment for a class (the "Assignment worksheet" of SPEC.md §3). */
 export const assignments = pgTable(
   'assignments',
   {
     id: id(),
-    schoolId: integer()
-      .notNull()
-      .references(() => schools.id),
+    schoolId: schoolRef(),
     classId: integer()
       .notNull()
       .references(() => classes.id, { onDelete: 'cascade' }),
@@ -49,15 +47,9 @@ export const worksheets = pgTable(
   'worksheets',
   {
     id: id(),
-    studentId: integer()
-      .notNull()
-      .references(() => students.userId, { onDelete: 'cascade' }),
-    schoolId: integer()
-      .notNull()
-      .references(() => schools.id),
-    districtId: integer()
-      .notNull()
-      .references(() => districts.id),
+    studentId: studentRef(),
+    schoolId: schoolRef(),
+    districtId: districtRef(),
     passageId: integer()
       .notNull()
       .references(() => passages.id),
@@ -97,9 +89,7 @@ export const gradings = pgTable(
     worksheetId: integer()
       .notNull()
       .references(() => worksheets.id, { onDelete: 'cascade' }),
-    schoolId: integer()
-      .notNull()
-      .references(() => schools.id),
+    schoolId: schoolRef(),
     questionId: integer()
       .notNull()
       .references(() => questions.id),
@@ -118,9 +108,7 @@ export const gradings = pgTable(
 export const favourites = pgTable(
   'favourites',
   {
-    studentId: integer()
-      .notNull()
-      .references(() => students.userId, { onDelete: 'cascade' }),
+    studentId: studentRef(),
     passageId: integer()
       .notNull()
       .references(() => passages.id, { onDelete: 'cascade' }),
@@ -136,15 +124,9 @@ export const recordings = pgTable(
     worksheetId: integer()
       .notNull()
       .references(() => worksheets.id, { onDelete: 'cascade' }),
-    studentId: integer()
-      .notNull()
-      .references(() => students.userId, { onDelete: 'cascade' }),
-    schoolId: integer()
-      .notNull()
-      .references(() => schools.id),
-    districtId: integer()
-      .notNull()
-      .references(() => districts.id),
+    studentId: studentRef(),
+    schoolId: schoolRef(),
+    districtId: districtRef(),
     isPractice: boolean().notNull().default(false),
     /** Storage key; null once the audio has passed the district's retention. */
     fileKey: text(),
@@ -189,9 +171,7 @@ export const recordingMistakes = pgTable(
     recordingId: integer()
       .notNull()
       .references(() => recordings.id, { onDelete: 'cascade' }),
-    schoolId: integer()
-      .notNull()
-      .references(() => schools.id),
+    schoolId: schoolRef(),
     /** Word position in the passage; an insertion sits before this word. */
     wordIndex: integer().notNull(),
     typeId: smallint().notNull(),
@@ -208,12 +188,8 @@ export const readingActivityLogs = pgTable(
   'reading_activity_logs',
   {
     id: id(),
-    studentId: integer()
-      .notNull()
-      .references(() => students.userId, { onDelete: 'cascade' }),
-    schoolId: integer()
-      .notNull()
-      .references(() => schools.id),
+    studentId: studentRef(),
+    schoolId: schoolRef(),
     worksheetId: integer()
       .notNull()
       .references(() => worksheets.id, { onDelete: 'cascade' }),
@@ -229,12 +205,8 @@ export const recordingActivityLogs = pgTable(
   'recording_activity_logs',
   {
     id: id(),
-    studentId: integer()
-      .notNull()
-      .references(() => students.userId, { onDelete: 'cascade' }),
-    schoolId: integer()
-      .notNull()
-      .references(() => schools.id),
+    studentId: studentRef(),
+    schoolId: schoolRef(),
     worksheetId: integer()
       .notNull()
       .references(() => worksheets.id, { onDelete: 'cascade' }),

@@ -178,3 +178,19 @@ export const enrolments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.classId, t.studentId] }), index().on(t.studentId)],
 );
+
+/** The school a row belongs to: large tables carry it so scope conditions need no joins. */
+export const schoolRef = () =>
+  integer()
+    .notNull()
+    .references(() => schools.id);
+/** The district a row belongs to. */
+export const districtRef = () =>
+  integer()
+    .notNull()
+    .references(() => districts.id);
+/** The student a row belongs to; it goes with the student. */
+export const studentRef = () =>
+  integer()
+    .notNull()
+    .references(() => students.userId, { onDelete: 'cascade' });
