@@ -1,14 +1,34 @@
 import { EmptyState } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { usePassages } from './api/list-passages';
+import { BookGrid, BookGridSkeleton } from './components/book-grid';
+import { LoadError } from './components/load-error';
 
-/** The student’s favourite books (SPEC.md §2). A frame for now: it says what will appear here. */
+/** The student's favourite books (SPEC.md §2): the books they marked with a heart. */
 export function FavoritesPage() {
-  return (
-    <EmptyState icon={<IconHeart aria-hidden />}>
-      <EmptyState.Title order={2}>No favorites yet</EmptyState.Title>
-      <EmptyState.Description>
-        Books you mark with a heart will appear here, so you can find them again.
-      </EmptyState.Description>
-    </EmptyState>
-  );
+  const favourites = usePassages({ favourites: true });
+  if (favourites.isPending) return <BookGridSkeleton />;
+  if (favourites.isError) {
+    return (
+      <LoadError
+        title="Your favourites could not be loaded"
+        error={favourites.error}
+        retry={() => void favourites.refetch()}
+      />
+    );
+  }
+  if (favourites.data.length === 0) {
+    return (
+      <EmptyState icon={<IconHeart aria-hidden />}>
+        <EmptyState.Title order={2}>No favourites yet</EmptyState.Title>
+        <EmptyState.Description>
+          Tap the heart on a book in <Link to={paths.student.powerBuilders.getHref()}>Power builders</Link> to
+          add it here, so you can find it again.
+        </EmptyState.Description>
+      </EmptyState>
+    );
+  }
+  return <BookGrid books={favourites.data} />;
 }

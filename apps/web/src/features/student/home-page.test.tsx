@@ -1,10 +1,12 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { answer, errorAnswer } from '@/test/api-mocks';
 import { signedInAs } from '@/test/auth';
 import { buildAccessToken } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
+import type { BookSummary } from './api/list-passages';
+import { buildBook } from './test-books';
 
 const details = {
   colour_band_id: 5,
@@ -16,7 +18,10 @@ const details = {
   placement_test_id: null,
 };
 
-async function openHome(answerDetails: Parameters<typeof answer<'getUserDetails'>>[1]) {
+async function openHome(
+  answerDetails: Parameters<typeof answer<'getUserDetails'>>[1],
+  books: BookSummary[] = [],
+) {
   await signedInAs({ login_role: 'student', first_name: 'Mia' });
   answer('validate', () => ({
     access_token: buildAccessToken(),
@@ -24,6 +29,7 @@ async function openHome(answerDetails: Parameters<typeof answer<'getUserDetails'
     refresh_token: null,
   }));
   answer('getUserDetails', answerDetails);
+  answer('listPassages', () => ({ passages: books }));
   return renderApp(paths.student.home.getHref());
 }
 
@@ -65,5 +71,39 @@ describe('student home', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
 
     expect(await screen.findByText('Orange band')).toBeInTheDocument();
+  });
+
+  it('shows the first book of the student’s band not yet finished, with a way to start reading', async () => {
+    await openHome(
+      () => details,
+      [
+        buildBook({ id: 21, title: 'Big Blue Sea', colour_band_id: 6 }),
+        buildBook({ id: 22, title: 'Kite Day', colour_band_id: 5, worksheet_completed: true }),
+        buildBook({ id: 23, title: 'The Red Kite', colour_band_id: 5, pages_completed: 2 }),
+        buildBook({ id: 24, title: 'Red Fox Runs', colour_band_id: 5 }),
+      ],
+    );
+
+    const next = await screen.findByRole('region', { name: 'Your next book' });
+    expect(within(next).getByText('The Red Kite')).toBeInTheDocument();
+    expect(within(next).getByRole('img', { name: 'Cover of The Red Kite' })).toBeInTheDocument();
+    expect(within(next).getByRole('link', { name: 'Start reading' })).toHaveAttribute(
+      'href',
+      paths.book.read.getHref(23),
+    );
+    expect(screen.queryByText('Books picked for your level will appear here.')).not.toBeInTheDocument();
+  });
+
+  it('keeps the empty state when every book of the band is finished', async () => {
+    await openHome(
+      () => details,
+      [
+        buildBook({ id: 22, title: 'Kite Day', colour_band_id: 5, worksheet_completed: true }),
+        buildBook({ id: 21, title: 'Big Blue Sea', colour_band_id: 6 }),
+      ],
+    );
+
+    expect(await screen.findByText('Books picked for your level will appear here.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Start reading' })).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,12 @@
-import { Alert, Button, EmptyState, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, EmptyState, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { useAuth } from '@/lib/auth-store';
 import { useUserDetails } from './api/get-user-details';
+import { usePassages } from './api/list-passages';
+import { isFinished } from './components/book-progress';
 import { CoinsCard } from './components/coins-card';
 import { LevelCard, LevelCardSkeleton } from './components/level-card';
+import { NextBookCard } from './components/next-book-card';
 
 /** The student's dashboard (SPEC.md §2 "Student area"): level and coins from the server, then what comes next. */
 export function StudentHomePage() {
@@ -16,11 +19,27 @@ export function StudentHomePage() {
         </Text>
       )}
       <LevelAndCoins />
-      <EmptyState icon={<IconBooks aria-hidden />}>
-        <EmptyState.Title order={2}>Your next books</EmptyState.Title>
-        <EmptyState.Description>Books picked for your level will appear here.</EmptyState.Description>
-      </EmptyState>
+      <NextBook />
     </Stack>
+  );
+}
+
+/** The first book of the student's band not yet finished, or the empty state when there is none. */
+function NextBook() {
+  const details = useUserDetails();
+  const bandId = details.data?.colour_band_id ?? null;
+  // A student without a band has no books yet: the level card sends them to the placement test.
+  const passages = usePassages({ enabled: bandId !== null });
+  if (details.isPending || (bandId !== null && passages.isPending)) {
+    return <Skeleton height={240} radius="lg" aria-label="Loading your next book" />;
+  }
+  const next = passages.data?.find((book) => book.colour_band_id === bandId && !isFinished(book));
+  if (next) return <NextBookCard book={next} />;
+  return (
+    <EmptyState icon={<IconBooks aria-hidden />}>
+      <EmptyState.Title order={2}>Your next books</EmptyState.Title>
+      <EmptyState.Description>Books picked for your level will appear here.</EmptyState.Description>
+    </EmptyState>
   );
 }
 

@@ -1,15 +1,82 @@
-import { EmptyState } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
+import { Card, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { useId } from 'react';
+import {
+  FONT_SIZES,
+  NARRATION_SPEEDS,
+  useReadingSettings,
+  type ReadingSettingsValue,
+} from '@/lib/reading-settings';
 
-/** The student’s reading settings (SPEC.md §2, §3 “Reading settings”). A frame for now: it says what will appear here. */
+type SwitchSetting = 'highlight' | 'narration' | 'pageFlip' | 'music';
+
+const SWITCHES: { key: SwitchSetting; label: string; description: string }[] = [
+  { key: 'narration', label: 'Read the book to me', description: 'A voice reads each page aloud.' },
+  { key: 'highlight', label: 'Highlight words', description: 'Each word lights up as it is read.' },
+  { key: 'pageFlip', label: 'Page-turn animation', description: 'Pages slide gently when you turn them.' },
+  { key: 'music', label: 'Background music', description: 'Quiet music plays while you read.' },
+];
+
+const speedLabel = (speed: number) => `${speed}×`;
+const FONT_SIZE_LABELS: Record<(typeof FONT_SIZES)[number], string> = {
+  1: 'Normal',
+  1.25: 'Big',
+  1.5: 'Bigger',
+};
+
+/** The student's reading settings (SPEC.md §2, §3 "Reading settings"); each change is saved at once. */
 export function StudentSettingsPage() {
+  const [settings, update] = useReadingSettings();
+  const speedId = useId();
+  const sizeId = useId();
+  const set = (change: Partial<ReadingSettingsValue>) => void update(change);
+
   return (
-    <EmptyState icon={<IconSettings aria-hidden />}>
-      <EmptyState.Title order={2}>Your reading settings</EmptyState.Title>
-      <EmptyState.Description>
-        Highlighting, narration, page flip, narration speed, text size and music will appear here for you to
-        change.
-      </EmptyState.Description>
-    </EmptyState>
+    <Stack gap="lg" maw={640}>
+      <Text size="lg">Choose how your books look and sound. Changes are saved straight away.</Text>
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="lg">
+          {SWITCHES.map(({ key, label, description }) => (
+            <Switch
+              key={key}
+              size="lg"
+              label={label}
+              description={description}
+              checked={settings[key]}
+              onChange={(event) => set({ [key]: event.currentTarget.checked })}
+            />
+          ))}
+        </Stack>
+      </Card>
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="lg">
+          <Stack gap={6}>
+            <Text id={speedId} fw={600} size="lg">
+              Reading voice speed
+            </Text>
+            <SegmentedControl
+              aria-labelledby={speedId}
+              size="md"
+              fullWidth
+              value={String(settings.narrationSpeed)}
+              onChange={(value) => set({ narrationSpeed: Number(value) })}
+              data={NARRATION_SPEEDS.map((speed) => ({ value: String(speed), label: speedLabel(speed) }))}
+            />
+          </Stack>
+          <Stack gap={6}>
+            <Text id={sizeId} fw={600} size="lg">
+              Text size
+            </Text>
+            <SegmentedControl
+              aria-labelledby={sizeId}
+              size="md"
+              fullWidth
+              value={String(settings.fontSize)}
+              onChange={(value) => set({ fontSize: Number(value) })}
+              data={FONT_SIZES.map((size) => ({ value: String(size), label: FONT_SIZE_LABELS[size] }))}
+            />
+          </Stack>
+        </Stack>
+      </Card>
+    </Stack>
   );
 }

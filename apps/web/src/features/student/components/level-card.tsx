@@ -42,7 +42,8 @@ export function LevelCard({ level }: { level: StudentLevel }) {
   );
 }
 
-function PlacementPrompt() {
+/** For a student without a band: the placement test finds their level first. */
+export function PlacementPrompt() {
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="placement-heading">
       <Stack gap="sm" align="flex-start">

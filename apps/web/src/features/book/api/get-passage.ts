@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+const NARRATION_POLL_MS = 10_000;
+
+/** A passage with its pages (text, illustration, narration and word timings) and the caller's progress. */
+export const passageQueryOptions = (passageId: number) =>
+  queryOptions({
+    queryKey: ['passages', passageId],
+    queryFn: () => api('getPassage', { params: { id: passageId } }),
+    // Pages still being narrated on the server get their recordings shortly: look again until they are all in.
+    refetchInterval: (query) => (query.state.data?.assets.narration_pending ? NARRATION_POLL_MS : false),
+  });
+
+export const usePassage = (passageId: number) => useQuery(passageQueryOptions(passageId));

@@ -1,0 +1,156 @@
+import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconListCheck } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth-store';
+import { useReadingSettings } from '@/lib/reading-settings';
+import { usePassage } from '../api/get-passage';
+import { BackgroundMusic } from './background-music';
+import { PageView } from './page-view';
+import classes from './reader.module.css';
+import { useReadingProgress } from './use-reading-progress';
+
+export type ReaderMode = 'read' | 'demo';
+
+interface BookReaderProps {
+  bookId: string;
+  /** `demo`: staff see the book as a student would; nothing is started or recorded. */
+  mode: ReaderMode;
+}
+
+/** Keys typed into a field are the field's; arrows there move the caret, not the page. */
+const isTypingTarget = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** The e-book: one page at a time, with narration, word highlighting and the reader's own settings. */
+export function BookReader({ bookId, mode }: BookReaderProps) {
+  const passage = usePassage(Number(bookId));
+  const { userRole } = useAuth();
+  const [settings] = useReadingSettings();
+  const [pageIndex, setPageIndex] = useState(0);
+  const [direction, setDirection] = useState<'forward' | 'back' | null>(null);
+
+  const pages = passage.data?.pages ?? [];
+  const pageCount = pages.length;
+  const page = pages[Math.min(pageIndex, Math.max(pageCount - 1, 0))];
+  const isLast = pageCount > 0 && pageIndex >= pageCount - 1;
+
+  useReadingProgress({
+    passageId: Number(bookId),
+    pageNum: page?.page_num,
+    tracking: mode === 'read' && userRole === 'student',
+  });
+
+  const turn = useCallback(
+    (step: 1 | -1) => {
+      const next = Math.min(Math.max(pageIndex + step, 0), Math.max(pageCount - 1, 0));
+      if (next === pageIndex) return;
+      setDirection(step === 1 ? 'forward' : 'back');
+      setPageIndex(next);
+    },
+    [pageIndex, pageCount],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (isTypingTarget(event.target)) return;
+      if (event.key === 'ArrowRight') turn(1);
+      else if (event.key === 'ArrowLeft') turn(-1);
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [turn]);
+
+  if (passage.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="lg" aria-label="Opening your book" />
+      </Center>
+    );
+  }
+  if (passage.isError) {
+    return (
+      <Alert color="red" title="This book could not be opened" variant="light">
+        <Stack gap="sm" align="flex-start">
+          <Text>{passage.error.message}</Text>
+          <Button onClick={() => void passage.refetch()}>Try again</Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!page) {
+    return (
+      <Alert color="yellow" title="This book has no pages yet" variant="light">
+        Please try another book.
+      </Alert>
+    );
+  }
+
+  const book = passage.data;
+  const turnClass =
+    settings.pageFlip && direction
+      ? direction === 'forward'
+        ? classes.turnForward
+        : classes.turnBack
+      : undefined;
+  const quizHref = mode === 'demo' ? paths.book.demoQuiz.getHref(bookId) : paths.book.quiz.getHref(bookId);
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>{book.title}</Title>
+        <Text c="dimmed" size="lg">
+          by {book.author}
+        </Text>
+        {mode === 'demo' && (
+          <Text size="sm" c="dimmed">
+            Demonstration: nothing you do here is saved.
+          </Text>
+        )}
+      </div>
+      {book.assets.music_url && <BackgroundMusic url={book.assets.music_url} />}
+      <Card withBorder radius="lg" padding="lg" shadow="sm">
+        <div key={page.page_num} className={turnClass}>
+          <PageView page={page} settings={settings} />
+        </div>
+      </Card>
+      <Text ta="center" size="lg" fw={600} aria-live="polite">
+        Page {pageIndex + 1} of {pageCount}
+      </Text>
+      {isLast && (
+        <Button
+          component={Link}
+          to={quizHref}
+          size="xl"
+          radius="xl"
+          color="green"
+          fullWidth
+          rightSection={<IconListCheck size={28} aria-hidden />}
+        >
+          Take the quiz
+        </Button>
+      )}
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Button
+          size="lg"
+          variant="default"
+          onClick={() => turn(-1)}
+          disabled={pageIndex === 0}
+          leftSection={<IconArrowLeft size={24} aria-hidden />}
+        >
+          Previous
+        </Button>
+        {!isLast && (
+          <Button size="lg" onClick={() => turn(1)} rightSection={<IconArrowRight size={24} aria-hidden />}>
+            Next
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

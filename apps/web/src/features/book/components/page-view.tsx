@@ -1,0 +1,185 @@
+import { Button, Stack } from '@mantine/core';
+import type { Page } from '@readalong/contracts';
+import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import type { z } from 'zod';
+import type { ReadingSettingsValue } from '@/lib/reading-settings';
+import { alignTimings, splitWords, wordAtChar, wordAtTime } from './page-words';
+import classes from './reader.module.css';
+
+type BookPage = z.infer<typeof Page>;
+
+const speechAvailable = () =>
+  typeof window !== 'undefined' &&
+  'speechSynthesis' in window &&
+  typeof SpeechSynthesisUtterance !== 'undefined';
+
+interface PageViewProps {
+  page: BookPage;
+  settings: ReadingSettingsValue;
+}
+
+/**
+ * One page of the book: its picture, its text (each word its own span, so the word being read can be marked) and
+ * the narration button. The page's recorded narration plays when there is one, with its word timings for the
+ * highlight; otherwise the browser's own voice reads and its word boundaries drive the highlight. Give each page
+ * its own `key`: leaving a page stops its narration.
+ */
+export function PageView({ page, settings }: PageViewProps) {
+  const pieces = useMemo(() => splitWords(page.text), [page.text]);
+  const timings = page.word_timings;
+  const alignment = useMemo(() => (timings ? alignTimings(pieces, timings) : []), [pieces, timings]);
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const utteranceRef = useRef<SpeechSynthesisUtterance | null>(null);
+  /** Where the browser's voice picks up after a pause: the start of the last word it reached. */
+  const resumeAtRef = useRef(0);
+  const [playing, setPlaying] = useState(false);
+  const [currentWord, setCurrentWord] = useState<number | null>(null);
+
+  const audioUrl = page.narration_url;
+  const usesSpeech = audioUrl === null && speechAvailable();
+  const canNarrate = settings.narration && (audioUrl !== null || usesSpeech);
+  const speed = settings.narrationSpeed;
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (audio) {
+      audio.defaultPlaybackRate = speed;
+      audio.playbackRate = speed;
+    }
+  }, [speed]);
+
+  // Leaving the page (or the book) silences the browser's voice; a removed <audio> stops by itself.
+  useEffect(
+    () => () => {
+      if (utteranceRef.current) {
+        utteranceRef.current = null;
+        window.speechSynthesis.cancel();
+      }
+    },
+    [],
+  );
+
+  const speak = () => {
+    const synth = window.speechSynthesis;
+    synth.cancel();
+    const offset = resumeAtRef.current;
+    const utterance = new SpeechSynthesisUtterance(page.text.slice(offset));
+    utterance.rate = speed;
+    utterance.onboundary = (event) => {
+      if (event.name && event.name !== 'word') return;
+      const index = wordAtChar(pieces, offset + event.charIndex);
+      setCurrentWord(index);
+      const piece = pieces.find((candidate) => candidate.kind === 'word' && candidate.index === index);
+      if (piece?.kind === 'word') resumeAtRef.current = piece.start;
+    };
+    const finished = () => {
+      if (utteranceRef.current !== utterance) return;
+      utteranceRef.current = null;
+      resumeAtRef.current = 0;
+      setPlaying(false);
+      setCurrentWord(null);
+    };
+    utterance.onend = finished;
+    utterance.onerror = finished;
+    utteranceRef.current = utterance;
+    synth.speak(utterance);
+    setPlaying(true);
+  };
+
+  const stopSpeaking = () => {
+    utteranceRef.current = null;
+    window.speechSynthesis.cancel();
+    setPlaying(false);
+  };
+
+  const toggle = () => {
+    if (utteranceRef.current) {
+      stopSpeaking();
+      return;
+    }
+    if (usesSpeech) {
+      speak();
+      return;
+    }
+    const audio = audioRef.current;
+    if (!audio) return;
+    if (playing) {
+      audio.pause();
+      return;
+    }
+    audio.playbackRate = speed;
+    audio.play().catch(() => setPlaying(false));
+  };
+
+  const onTimeUpdate = () => {
+    const audio = audioRef.current;
+    if (!audio || !timings) return;
+    const spoken = wordAtTime(timings, audio.currentTime * 1000);
+    setCurrentWord(spoken === null ? null : (alignment[spoken] ?? null));
+  };
+
+  const highlighted = settings.highlight ? currentWord : null;
+  const textStyle = { '--reader-scale': settings.fontSize } as CSSProperties;
+
+  return (
+    <Stack gap="lg">
+      {page.illustration_url && (
+        <img className={classes.illustration} src={page.illustration_url} alt="" loading="eager" />
+      )}
+      {canNarrate && (
+        <Button
+          size="lg"
+          radius="xl"
+          variant={playing ? 'light' : 'filled'}
+          onClick={toggle}
+          leftSection={
+            playing ? (
+              <IconPlayerPauseFilled size={24} aria-hidden />
+            ) : (
+              <IconPlayerPlayFilled size={24} aria-hidden />
+            )
+          }
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {playing ? 'Pause reading' : 'Read to me'}
+        </Button>
+      )}
+      {audioUrl !== null && settings.narration && (
+        // The page text below, marked word by word, is what the narration says: it is the caption.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
+        <audio
+          ref={audioRef}
+          src={audioUrl}
+          preload="auto"
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+          onEnded={() => {
+            setPlaying(false);
+            setCurrentWord(null);
+          }}
+          onTimeUpdate={onTimeUpdate}
+          onLoadedMetadata={(event) => {
+            event.currentTarget.playbackRate = speed;
+          }}
+          hidden
+        />
+      )}
+      <p className={classes.text} style={textStyle}>
+        {pieces.map((piece, position) =>
+          piece.kind === 'space' ? (
+            piece.text
+          ) : (
+            <span
+              key={position}
+              className={piece.index === highlighted ? `${classes.word} ${classes.current}` : classes.word}
+              aria-current={piece.index === highlighted ? 'true' : undefined}
+            >
+              {piece.text}
+            </span>
+          ),
+        )}
+      </p>
+    </Stack>
+  );
+}

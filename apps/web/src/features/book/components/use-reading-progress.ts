@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { getReadingSettings } from '@/lib/reading-settings';
+import { saveReadingProgress } from '../api/save-reading-progress';
+import { startWorksheet } from '../api/start-worksheet';
+
+interface ReadingProgressOptions {
+  passageId: number;
+  /** The page on screen; undefined while the book loads. */
+  pageNum: number | undefined;
+  /** False for staff and demonstrations: nothing is started or recorded. */
+  tracking: boolean;
+}
+
+/**
+ * A student's reading is recorded (SPEC.md §4 "Reading progress"): the worksheet is started once, then each page
+ * reached is reported with the seconds read since the last report and the reading settings in force. A failed
+ * report is not shown: the next page reports again, and reading goes on.
+ */
+export function useReadingProgress({ passageId, pageNum, tracking }: ReadingProgressOptions) {
+  const started = useRef<Promise<unknown> | null>(null);
+  const lastReportAt = useRef<number | null>(null);
+  const lastReportedPage = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!tracking || pageNum === undefined || lastReportedPage.current === pageNum) return;
+    lastReportedPage.current = pageNum;
+    const now = Date.now();
+    const seconds = lastReportAt.current === null ? 0 : Math.round((now - lastReportAt.current) / 1000);
+    lastReportAt.current = now;
+
+    const start = (started.current ??= startWorksheet(passageId).catch((error: unknown) => {
+      started.current = null; // try again with the next page
+      throw error;
+    }));
+    start
+      .then(() =>
+        saveReadingProgress(passageId, {
+          pageNum,
+          timeSpentReading: Math.max(0, seconds),
+          readingSettings: getReadingSettings(),
+        }),
+      )
+      .catch(() => undefined);
+  }, [passageId, pageNum, tracking]);
+}
