@@ -80,3 +80,29 @@ export async function signIn(test: { app: FastifyInstance }, username: string, p
 }
 
 export const TEST_PASSWORD = 'correct horse battery';
+
+/**
+ * A school seen from every side: a student and a classmate, their teacher, owner and department head, and a
+ * teacher of another district, each already signed in (`token`).
+ */
+export async function signedInCast(test: TestApp) {
+  const world = await test.factories.school();
+  const outsider = await test.factories.school();
+  const classmate = await test.factories.student(
+    { districtId: world.district.id, schoolId: world.school.id },
+    world.class.id,
+  );
+  const people = {
+    student: world.student,
+    classmate,
+    teacher: world.teacher,
+    owner: world.owner,
+    head: world.head,
+    outsider: outsider.teacher,
+  };
+  const token = {} as Record<keyof typeof people, string>;
+  for (const [key, person] of Object.entries(people) as [keyof typeof people, { username: string }][]) {
+    token[key] = (await signIn(test, person.username)).access_token;
+  }
+  return { world, outsider, classmate, token };
+}

@@ -40,15 +40,14 @@ const REDACT = [
 
 export function moduleRoutes(deps: Deps) {
   const auth = createAuthService(deps);
-  const narration = narrationService(deps);
   const routes: Route[] = [
     ...authRoutes(auth),
     ...accountRoutes(createAccountService(deps, auth)),
     ...supportRoutes(createSupportService(deps)),
     ...staticDataRoutes(createStaticDataService(deps)),
     ...studentsRoutes(createStudentsService(deps)),
-    ...libraryRoutes(narration),
-    ...readingRoutes(createReadingService(deps, undefined, narration)),
+    ...libraryRoutes(narrationService(deps)),
+    ...readingRoutes(createReadingService(deps)),
     ...quizRoutes(createQuizService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { AlertType, COINS, DEFAULT_READING_SETTINGS, QuestionType } from '@readalong/contracts';
-import { createTestApp, signIn, type TestApp } from '../../../test/app.js';
+import { createTestApp, signIn, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
 import { answersTo, multipleChoice } from '../../../test/factories.js';
 import { alerts, coinTransactions, gradings, students, worksheets } from '../../db/schema/index.js';
@@ -10,30 +10,13 @@ let t: TestApp;
 type World = Awaited<ReturnType<TestApp['factories']['school']>>;
 type Passage = Awaited<ReturnType<TestApp['factories']['passage']>>;
 let world: World;
-let outsider: World;
-const token: Record<'student' | 'classmate' | 'teacher' | 'owner' | 'head' | 'outsider', string> =
-  {} as never;
+let token: Awaited<ReturnType<typeof signedInCast>>['token'];
 let book: Passage;
 let above: Passage;
 
 beforeAll(async () => {
   t = await createTestApp();
-  world = await t.factories.school();
-  outsider = await t.factories.school();
-  const classmate = await t.factories.student(
-    { districtId: world.district.id, schoolId: world.school.id },
-    world.class.id,
-  );
-  for (const [key, username] of [
-    ['student', world.student.username],
-    ['classmate', classmate.username],
-    ['teacher', world.teacher.username],
-    ['owner', world.owner.username],
-    ['head', world.head.username],
-    ['outsider', outsider.teacher.username],
-  ] as const) {
-    token[key] = (await signIn(t, username)).access_token;
-  }
+  ({ world, token } = await signedInCast(t));
   book = await t.factories.passage({ title: 'Every kind of question' });
   above = await t.factories.passage({ colourBandId: 7, title: 'Too hard yet' });
 });

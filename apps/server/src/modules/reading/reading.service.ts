@@ -7,7 +7,7 @@ import type { contracts } from '@readalong/contracts';
 import { BuilderType, type Body, type Response } from '@readalong/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { narrationService, type NarrationService } from '../library/narration.js';
+import { narrationService } from '../library/narration.js';
 import type { Executor } from '../../db/database.js';
 import { passages } from '../../db/schema/index.js';
 import { AppError, invalidField, notFound } from '../../http/errors.js';
@@ -29,8 +29,8 @@ export type ReadingService = ReturnType<typeof createReadingService>;
 export function createReadingService(
   deps: Deps,
   progression: ProgressionService = createProgressionService(deps),
-  narration: NarrationService = narrationService(deps),
 ) {
+  const narration = narrationService(deps);
   const { db, clock } = deps;
   const narrationOn = deps.speech.unavailableReason === null;
 

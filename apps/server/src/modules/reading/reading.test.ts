@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { AlertType, BuilderType, COINS, DEFAULT_READING_SETTINGS } from '@readalong/contracts';
-import { createTestApp, signIn, type TestApp } from '../../../test/app.js';
+import { createTestApp, signIn, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
 import { multipleChoice, type PassageOptions } from '../../../test/factories.js';
 import {
@@ -17,31 +17,15 @@ let t: TestApp;
 type World = Awaited<ReturnType<TestApp['factories']['school']>>;
 type Passage = Awaited<ReturnType<TestApp['factories']['passage']>>;
 let world: World;
-let outsider: World;
-const token: Record<'student' | 'classmate' | 'teacher' | 'owner' | 'head' | 'outsider', string> =
-  {} as never;
+let token: Awaited<ReturnType<typeof signedInCast>>['token'];
 let classmateId: number;
 let library: Record<string, Passage>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  world = await t.factories.school();
-  outsider = await t.factories.school();
-  const classmate = await t.factories.student(
-    { districtId: world.district.id, schoolId: world.school.id },
-    world.class.id,
-  );
+  let classmate;
+  ({ world, classmate, token } = await signedInCast(t));
   classmateId = classmate.id;
-  for (const [key, username] of [
-    ['student', world.student.username],
-    ['classmate', classmate.username],
-    ['teacher', world.teacher.username],
-    ['owner', world.owner.username],
-    ['head', world.head.username],
-    ['outsider', outsider.teacher.username],
-  ] as const) {
-    token[key] = (await signIn(t, username)).access_token;
-  }
   // The student reads BR band 4: books of bands 3–5 of BR are around their level.
   const p = (options: PassageOptions) => t.factories.passage(options);
   library = {
