@@ -172,6 +172,14 @@ export const saveReadingProgress = defineContract({
   response: z.object({ completed: z.boolean(), pages_completed: Count }),
 });
 
+/** A move up or down a band after a quiz; a level up carries its medal (PRODUCT.md §3). */
+export const QuizLevelChange = z.object({
+  direction: z.enum(['up', 'down']),
+  series_id: SeriesId,
+  colour_band_id: ColourBandId,
+  medal: z.enum(['gold', 'silver', 'bronze']).nullable().describe('level up: the medal; null going down'),
+});
+
 export const submitDiagnostics = defineContract({
   name: 'submitDiagnostics',
   method: 'PATCH',
@@ -203,6 +211,7 @@ export const submitDiagnostics = defineContract({
     series_id: SeriesId.nullable().describe('placement: the series placed in'),
     colour_band_id: ColourBandId.nullable().describe('placement: the band placed in'),
     has_reset_colour: z.boolean().describe('the placement reset a band with submissions'),
+    level_change: QuizLevelChange.nullable().describe('power builders: the level this quiz moved the student to'),
   }),
 });
 

@@ -61,6 +61,17 @@ export interface QuizOutcome {
   scorePercent: number | null;
 }
 
+/** A move after a quiz, as the student is told of it. */
+export interface LevelChange extends Level {
+  direction: 'up' | 'down';
+  medal: Medal | null;
+}
+
+export interface QuizEffects {
+  coins: number;
+  levelChange: LevelChange | null;
+}
+
 const sameLevel = (a: Level | null, b: Level | null) =>
   a !== null && b !== null && a.seriesId === b.seriesId && a.colourBandId === b.colourBandId;
 
@@ -198,11 +209,11 @@ export function createProgressionService({ clock }: Deps) {
     /**
      * What a finished (non-placement) quiz sets off: Pass, Fail or FailAgain; quiz coins; for a power builder
      * that counts at the student's level, the level decision; CompleteBooksInLevel once the band is read.
-     * Answers the coins paid.
+     * Answers the coins paid and the level the student moved to, if any.
      */
-    async afterQuiz(tx: Executor, reader: Reader, quiz: QuizOutcome, by: number): Promise<number> {
+    async afterQuiz(tx: Executor, reader: Reader, quiz: QuizOutcome, by: number): Promise<QuizEffects> {
       const { worksheet, passage, scorePercent } = quiz;
-      if (scorePercent === null) return 0;
+      if (scorePercent === null) return { coins: 0, levelChange: null };
       const passed = isPassing(scorePercent);
       const typeId = passed
         ? AlertType.Pass
@@ -215,7 +226,8 @@ export function createProgressionService({ clock }: Deps) {
         details: { score_percent: scorePercent, title: passage.title },
       });
       let coins = await award(tx, reader, quizCoins(scorePercent), 'quiz', worksheet.id);
-      if (passage.builderTypeId !== BuilderType.PowerBuilder) return coins;
+      let levelChange: LevelChange | null = null;
+      if (passage.builderTypeId !== BuilderType.PowerBuilder) return { coins, levelChange };
 
       const current = repo.levelOf(reader);
       const held = repo.levelOf(worksheet);
@@ -229,6 +241,7 @@ export function createProgressionService({ clock }: Deps) {
             .map((result) => result.scorePercent);
           const cause = { rule: 'level_up' as const, ...decision, scores, worksheetId: worksheet.id };
           coins += (await changeLevel(tx, reader, cause, by)).coins;
+          levelChange = { direction: 'up', ...decision.to, medal: decision.medal };
         } else if (decision.kind === 'down') {
           const lastPass = results.findLastIndex((result) => result.isPassed);
           const scores = results.slice(lastPass + 1).map((result) => result.scorePercent);
@@ -238,6 +251,7 @@ export function createProgressionService({ clock }: Deps) {
             { rule: 'level_down', to: decision.to, scores, worksheetId: worksheet.id },
             by,
           );
+          levelChange = { direction: 'down', ...decision.to, medal: null };
         }
       }
 
@@ -252,7 +266,7 @@ export function createProgressionService({ clock }: Deps) {
           details: { series_id: band.seriesId, colour_band_id: band.colourBandId },
         });
       }
-      return coins;
+      return { coins, levelChange };
     },
 
     /** A placement test's score places the student in a band of the test's series. */

@@ -71,7 +71,13 @@ describe('level up', () => {
     for (const [index, passage] of books.entries())
       results.push(await takeQuiz(student.token, passage, scores[index]!));
     expect(results.slice(0, 4).map((result) => result.coins_awarded)).toEqual([10, 10, 10, 10]);
-    expect(results[4]).toMatchObject({ passed: true, score_percent: 100, coins_awarded: 15 + COINS.levelUp });
+    expect(results[4]).toMatchObject({
+      passed: true,
+      score_percent: 100,
+      coins_awarded: 15 + COINS.levelUp,
+      level_change: { direction: 'up', series_id: 1, colour_band_id: 8, medal: 'silver' },
+    });
+    expect(results.slice(0, 4).map((result) => result.level_change)).toEqual([null, null, null, null]);
 
     expect(await studentRow(student.id)).toMatchObject({
       seriesId: 1,
@@ -136,7 +142,7 @@ describe('level up', () => {
     for (const passage of books.slice(1, 4)) await takeQuiz(student.token, passage, 10);
     expect(await studentRow(student.id)).toMatchObject({ seriesId: 2, colourBandId: 10 });
     const last = await takeQuiz(student.token, books[4]!, 10);
-    expect(last.coins_awarded).toBe(15 + COINS.levelUpGold);
+    expect(last).toMatchObject({ coins_awarded: 15 + COINS.levelUpGold, level_change: { medal: 'gold' } });
     expect(await studentRow(student.id)).toMatchObject({ seriesId: 2, colourBandId: 11 });
     const [change] = await historyOf(student.id);
     expect(change!.details).toMatchObject({ medal: 'gold', average_percent: 100 });
@@ -152,7 +158,11 @@ describe('level down', () => {
     await takeQuiz(student.token, books[1]!, 5);
     expect((await studentRow(student.id)).colourBandId).toBe(6);
     const third = await takeQuiz(student.token, books[2]!, 7);
-    expect(third).toMatchObject({ passed: false, coins_awarded: 0 });
+    expect(third).toMatchObject({
+      passed: false,
+      coins_awarded: 0,
+      level_change: { direction: 'down', series_id: 6, colour_band_id: 5, medal: null },
+    });
     expect(await studentRow(student.id)).toMatchObject({ seriesId: 6, colourBandId: 5 });
     expect(await historyOf(student.id)).toEqual([
       expect.objectContaining({

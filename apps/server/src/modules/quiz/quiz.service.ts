@@ -29,6 +29,14 @@ type SubmitResult = Response<typeof contracts.submitDiagnostics>;
 type Worksheet = typeof worksheets.$inferSelect;
 
 const SECOND_MS = 1000;
+/** The part of a result that only a placement test or a level change fills in. */
+const NO_PLACEMENT = {
+  placement_test_id: null,
+  series_id: null,
+  colour_band_id: null,
+  has_reset_colour: false,
+  level_change: null,
+} satisfies Partial<SubmitResult>;
 const percent = (part: number, whole: number) => Math.round((part / whole) * 100 * 100) / 100;
 
 export function createQuizService(
@@ -57,6 +65,7 @@ export function createQuizService(
       series_id: placement?.toSeriesId ?? null,
       colour_band_id: placement?.toColourBandId ?? null,
       has_reset_colour: placement?.details.has_reset_colour === true,
+      level_change: null,
     };
   }
 
@@ -128,16 +137,7 @@ export function createQuizService(
               ),
             ),
           );
-          return {
-            completed: false,
-            score_percent: null,
-            passed: null,
-            coins_awarded: 0,
-            placement_test_id: null,
-            series_id: null,
-            colour_band_id: null,
-            has_reset_colour: false,
-          };
+          return { ...NO_PLACEMENT, completed: false, score_percent: null, passed: null, coins_awarded: 0 };
         }
         if (questions.length === 0) throw invalidField('params.id', 'this passage has no quiz to submit');
 
@@ -185,6 +185,7 @@ export function createQuizService(
             series_id: placed.to.seriesId,
             colour_band_id: placed.to.colourBandId,
             has_reset_colour: placed.hasResetColour,
+            level_change: null,
           };
         }
 
@@ -195,22 +196,26 @@ export function createQuizService(
           scorePercent,
           isPassed: passed,
         });
-        let coins = await progression.afterQuiz(
+        const effects = await progression.afterQuiz(
           tx,
           reader,
           { worksheet, passage, scorePercent },
           actor.userId,
         );
-        coins += (await completeIfDone(tx, reader, worksheet.id, progression, now)).coins;
+        const completion = await completeIfDone(tx, reader, worksheet.id, progression, now);
+        const moved = effects.levelChange;
         return {
+          ...NO_PLACEMENT,
           completed: true,
           score_percent: scorePercent,
           passed,
-          coins_awarded: coins,
-          placement_test_id: null,
-          series_id: null,
-          colour_band_id: null,
-          has_reset_colour: false,
+          coins_awarded: effects.coins + completion.coins,
+          level_change: moved && {
+            direction: moved.direction,
+            series_id: moved.seriesId,
+            colour_band_id: moved.colourBandId,
+            medal: moved.medal,
+          },
         };
       });
     },

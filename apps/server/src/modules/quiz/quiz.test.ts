@@ -170,6 +170,7 @@ describe('PATCH /v1/worksheets/{id}/diagnostics/submit', () => {
       series_id: null,
       colour_band_id: null,
       has_reset_colour: false,
+      level_change: null,
     });
     const submission = (
       await get(`/v1/worksheets/${worksheetId}/diagnostics/submission`, token.student)
@@ -211,6 +212,7 @@ describe('PATCH /v1/worksheets/{id}/diagnostics/submit', () => {
       series_id: null,
       colour_band_id: null,
       has_reset_colour: false,
+      level_change: null,
     });
     const stored = await t.db.select().from(gradings).where(eq(gradings.worksheetId, worksheetId));
     expect(stored).toHaveLength(12);
