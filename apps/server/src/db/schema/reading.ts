@@ -42,6 +42,34 @@ export const assignments = pgTable(
   (t) => [index().on(t.schoolId), index().on(t.classId)],
 );
 
+/** The students an assignment is for; an assignment without rows here is for the whole class. */
+export const assignmentStudents = pgTable(
+  'assignment_students',
+  {
+    assignmentId: integer()
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    studentId: studentRef(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.studentId] }), index().on(t.studentId)],
+);
+
+/**
+ * When a student saw an assignment. Kept per assignment rather than on the worksheet, because an assignment is
+ * new before the student has started it (and so before there is a worksheet).
+ */
+export const assignmentViews = pgTable(
+  'assignment_views',
+  {
+    assignmentId: integer()
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    studentId: studentRef(),
+    seenAt: at().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.studentId] }), index().on(t.studentId)],
+);
+
 /** One student's work on one passage: reading progress, quiz and read-aloud state. */
 export const worksheets = pgTable(
   'worksheets',
