@@ -18,7 +18,10 @@ export const alerts = pgTable(
     /** Whether the student sees it too (Pass, Fail, LevelUp*, AchieveGoal*, graded recordings). */
     isStudentFacing: boolean().notNull().default(false),
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Seen by staff: any of the student's teachers, owner or department head. */
     seen: boolean().notNull().default(false),
+    /** Seen by the student, kept apart so a teacher reading an alert does not hide it from the student. */
+    seenByStudent: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.schoolId, t.createdAt), index().on(t.studentId, t.createdAt)],

@@ -1,0 +1,1 @@
+ALTER TABLE "alerts" ADD COLUMN "seen_by_student" boolean DEFAULT false NOT NULL;
