@@ -5,3 +5,4 @@ export * from './errors.js';
 export * from './common.js';
 export * from './entities.js';
 export * from './contracts.js';
+export * from './marking.js';

@@ -1,10 +1,9 @@
 /**
- * Marking by question type (PRODUCT.md §4). Choice and order questions are marked exactly, with partial credit
- * per sub-question (form words: per word; categorising: per item; sequencing: per item in its place); short
- * answers against the accepted list ignoring case, spacing and punctuation; open-ended answers wait for a teacher.
+ * Marking by question type (PRODUCT.md §4), with partial credit per sub-question (form words: per word;
+ * categorising: per item); each part is marked against its key by `markAgainstKey` (contracts/marking.ts).
  * Works on questions as stored (content/src/questions.ts): `content` is what the student saw, `answerKey` the key.
  */
-import { QuestionType } from '@readalong/contracts';
+import { ANSWER_SEPARATOR as SEPARATOR, QuestionType, markAgainstKey } from '@readalong/contracts';
 
 export interface StoredQuestionRow {
   id: number;
@@ -30,17 +29,7 @@ export interface MarkedAnswer {
   maxMarks: number;
 }
 
-const SEPARATOR = ';';
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
-/** Case, spacing and punctuation do not matter to a short answer. */
-export const normalise = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^\p{L}\p{N}\s]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-const same = (a: string, b: string) => normalise(a) === normalise(b);
 
 /** How many sub-questions a question has: 0 when it is answered as a whole. */
 export function subQuestionCount(question: StoredQuestionRow): number {
@@ -82,32 +71,13 @@ export function answerText(question: StoredQuestionRow, subQuestionNum = 0): str
 /** Marks one answer, already checked to belong to the question (see `answerProblem`). */
 export function markAnswer(question: StoredQuestionRow, answer: Answer): MarkedAnswer {
   const { subQuestionNum, selectedOption } = answer;
-  const marked = (marks: number | null): MarkedAnswer => ({
+  const key = answerText(question, subQuestionNum);
+  return {
     subQuestionNum,
     selectedOption,
-    marks,
+    marks: markAgainstKey(question.typeId, key, selectedOption),
     maxMarks: 1,
-  });
-  const key = answerText(question, subQuestionNum);
-  switch (question.typeId) {
-    case QuestionType.OpenEnded:
-      return marked(null);
-    case QuestionType.ShortAnswer:
-      return marked(
-        strings(question.answerKey.accepted).some((accepted) => same(accepted, selectedOption)) ? 1 : 0,
-      );
-    case QuestionType.Sequencing: {
-      const expected = strings(question.answerKey.items);
-      const given = selectedOption.split(SEPARATOR).map((item) => item.trim());
-      const inPlace = expected.filter((item, index) => given[index] === item).length;
-      return marked(Math.round((inPlace / expected.length) * 100) / 100);
-    }
-    case QuestionType.FormWords:
-    case QuestionType.WordFromSentence:
-      return marked(same(key, selectedOption) ? 1 : 0);
-    default:
-      return marked(selectedOption.trim() === key ? 1 : 0);
-  }
+  };
 }
 
 /** Why an answer cannot belong to the question, or null when it can. */
