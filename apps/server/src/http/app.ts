@@ -26,6 +26,8 @@ import { quizRoutes } from '../modules/quiz/quiz.routes.js';
 import { narrationService } from '../modules/library/narration.js';
 import { libraryRoutes } from '../modules/library/library.routes.js';
 import { registerLibraryFiles } from '../modules/library/library.files.js';
+import { createAlertsService } from '../modules/alerts/alerts.service.js';
+import { alertsRoutes } from '../modules/alerts/alerts.routes.js';
 
 /** Fields that must never reach a log line. */
 const REDACT = [
@@ -49,6 +51,7 @@ export function moduleRoutes(deps: Deps) {
     ...libraryRoutes(narrationService(deps)),
     ...readingRoutes(createReadingService(deps)),
     ...quizRoutes(createQuizService(deps)),
+    ...alertsRoutes(createAlertsService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
 }

@@ -1,0 +1,76 @@
+/**
+ * Alerts as their readers see them (PRODUCT.md §6, SPEC.md §4): a student their own student-facing alerts; staff
+ * the alerts of the students in their scope, by class, student, type and date. Each side marks alerts seen apart.
+ */
+import { and } from 'drizzle-orm';
+import type { contracts } from '@readalong/contracts';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { notFound } from '../../http/errors.js';
+import type { Actor } from '../../http/route.js';
+import { optionalInterval } from '../reports/date-range.js';
+import { requireVisibleClass, requireVisibleStudent } from '../reports/in-scope.js';
+import { alertMessage } from './alert-messages.js';
+import * as repo from './alerts.repository.js';
+
+type AlertQuery = z.output<(typeof contracts.getAlerts)['query']>;
+
+export type AlertsService = ReturnType<typeof createAlertsService>;
+
+export function createAlertsService({ db }: Deps) {
+  /** A class or student named in the filter must be in scope (404 otherwise, as for any record). */
+  async function checkFilterInScope(actor: Actor, query: AlertQuery) {
+    if (query.class_id !== undefined) await requireVisibleClass(db, actor, query.class_id);
+    if (query.student_id !== undefined) await requireVisibleStudent(db, actor, query.student_id);
+  }
+
+  return {
+    async list(actor: Actor, query: AlertQuery) {
+      await checkFilterInScope(actor, query);
+      const where = and(
+        repo.alertScope(db, actor),
+        repo.filterConditions(db, {
+          typeIds: query.types,
+          classId: query.class_id,
+          studentId: query.student_id,
+          interval: optionalInterval(query),
+        }),
+      )!;
+      const rows = await repo.alertPage(
+        db,
+        where,
+        repo.seenColumn(actor),
+        query.page * query.limit,
+        query.limit,
+      );
+      const isStudent = actor.role === 'student';
+      return {
+        alerts: rows.slice(0, query.limit).map((row) => ({
+          id: row.id,
+          type_id: row.typeId,
+          student_id: row.studentId,
+          student_name: `${row.firstName} ${row.lastName}`,
+          class_id: row.classId,
+          worksheet_id: row.worksheetId,
+          message: alertMessage(row.typeId, row.details, isStudent ? 'You' : row.firstName),
+          created_at: row.createdAt.toISOString(),
+          seen: row.seen,
+        })),
+        page: query.page,
+        has_more: rows.length > query.limit,
+      };
+    },
+
+    /** The listed alerts (404 if any is out of scope), or every alert the caller can see. */
+    async markViewed(actor: Actor, alertIds: number[] | undefined) {
+      return db.transaction(async (tx) => {
+        const scope = repo.alertScope(tx, actor);
+        if (alertIds === undefined) return { updated: await repo.markSeen(tx, scope, actor) };
+        const ids = [...new Set(alertIds)];
+        const where = and(scope, repo.withIds(ids))!;
+        if ((await repo.countAlerts(tx, where)) < ids.length) throw notFound('alert');
+        return { updated: await repo.markSeen(tx, where, actor) };
+      });
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The `start` / `end` query fields of reports as one half-open interval [from, until). Both ends are inclusive as
+ * the contracts say: a bare date means that whole day (UTC), a date-time that instant.
+ */
+import { BOOK_PERFORMANCE_DEFAULT_YEARS } from '@readalong/contracts';
+import { invalidField } from '../../http/errors.js';
+
+export interface DateRangeQuery {
+  start?: string | undefined;
+  end?: string | undefined;
+}
+
+export interface Interval {
+  from: Date;
+  until: Date;
+}
+
+const DAY_MS = 86_400_000;
+const isBareDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** Midnight (UTC) starting the day of `date`. */
+export const startOfDay = (date: Date) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+
+const startOf = (value: string) => new Date(isBareDate(value) ? `${value}T00:00:00Z` : value);
+const endOf = (value: string) =>
+  isBareDate(value) ? new Date(Date.parse(`${value}T00:00:00Z`) + DAY_MS) : new Date(Date.parse(value) + 1);
+
+/**
+ * The interval asked for; a missing end is the end of today, a missing start `defaultYears` before today
+ * (SPEC.md §9: student reports default to the last 5 years up to today). 400 naming `query.end` when it is
+ * before the start.
+ */
+export function reportInterval(
+  query: DateRangeQuery,
+  now: Date,
+  defaultYears = BOOK_PERFORMANCE_DEFAULT_YEARS,
+): Interval {
+  const today = startOfDay(now);
+  const until = query.end !== undefined ? endOf(query.end) : new Date(today.getTime() + DAY_MS);
+  const yearsAgo = new Date(today);
+  yearsAgo.setUTCFullYear(today.getUTCFullYear() - defaultYears);
+  const from = query.start !== undefined ? startOf(query.start) : yearsAgo;
+  if (until <= from) throw invalidField('query.end', 'must not be before start');
+  return { from, until };
+}
+
+/** Like reportInterval, but an omitted end stays open and an omitted start means from the beginning. */
+export function optionalInterval(query: DateRangeQuery): Partial<Interval> {
+  const from = query.start !== undefined ? startOf(query.start) : undefined;
+  const until = query.end !== undefined ? endOf(query.end) : undefined;
+  if (from && until && until <= from) throw invalidField('query.end', 'must not be before start');
+  return { from, until };
+}
+
+/** Every calendar day (UTC, YYYY-MM-DD) of an interval, in order. */
+export function daysOf({ from, until }: Interval): string[] {
+  const days: string[] = [];
+  for (let day = startOfDay(from).getTime(); day < until.getTime(); day += DAY_MS) {
+    days.push(new Date(day).toISOString().slice(0, 10));
+  }
+  return days;
+}
