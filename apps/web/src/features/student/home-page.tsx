@@ -3,12 +3,17 @@ import { IconBooks } from '@tabler/icons-react';
 import { useAuth } from '@/lib/auth-store';
 import { useUserDetails } from './api/get-user-details';
 import { usePassages } from './api/list-passages';
+import { AlertsSection } from './components/alerts-section';
+import { AssignmentsSection } from './components/assignments-section';
 import { isFinished } from './components/book-progress';
 import { CoinsCard } from './components/coins-card';
 import { LevelCard, LevelCardSkeleton } from './components/level-card';
 import { NextBookCard } from './components/next-book-card';
 
-/** The student's dashboard (SPEC.md §2 "Student area"): level and coins from the server, then what comes next. */
+/**
+ * The student's dashboard (SPEC.md §2 "Student area"): level and coins, what the teacher set, the next book of
+ * their level, and their news.
+ */
 export function StudentHomePage() {
   const { user } = useAuth();
   return (
@@ -19,7 +24,9 @@ export function StudentHomePage() {
         </Text>
       )}
       <LevelAndCoins />
+      <AssignmentsSection />
       <NextBook />
+      <AlertsSection />
     </Stack>
   );
 }

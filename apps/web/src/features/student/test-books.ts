@@ -1,4 +1,4 @@
-/** Test data for the student's books: summaries shaped as the listPassages contract answers them. */
+/** Test data for the student's pages: books, assignments and alerts shaped as their contracts answer them. */
 import type { Contracts, Response } from '@readalong/contracts';
 import { answer } from '@/test/api-mocks';
 import { signedInAs } from '@/test/auth';
@@ -49,4 +49,66 @@ export async function signedInStudent(details: Partial<Details> = {}) {
     refresh_token: null,
   }));
   answer('getUserDetails', () => ({ ...studentDetails, ...details }));
+}
+
+type AssignmentRow = Response<Contracts['listAssignments']>['assignments'][number];
+
+export const buildAssignment = (overrides: Partial<AssignmentRow> = {}): AssignmentRow => ({
+  id: 501,
+  passage_id: 31,
+  passage_title: 'The Lost Kite',
+  builder_type_id: 2,
+  class_id: 3,
+  student_ids: null,
+  read_aloud: false,
+  due_at: null,
+  note: null,
+  created_by: 90,
+  created_at: '2030-03-01T09:00:00.000Z',
+  worksheet_id: null,
+  completed: false,
+  ...overrides,
+});
+
+type AlertRow = Response<Contracts['getAlerts']>['alerts'][number];
+
+export const buildAlert = (overrides: Partial<AlertRow> = {}): AlertRow => ({
+  id: 701,
+  type_id: 1,
+  student_id: 7,
+  student_name: 'Mia Lopez',
+  class_id: 3,
+  worksheet_id: null,
+  message: 'Mia Lopez passed a quiz.',
+  created_at: '2030-03-02T10:00:00.000Z',
+  seen: false,
+  ...overrides,
+});
+
+type FinishedRow = Response<Contracts['getSubmittedPassages']>['passages'][number];
+
+export const buildFinishedBook = (overrides: Partial<FinishedRow> = {}): FinishedRow => ({
+  passage_id: 31,
+  worksheet_id: 801,
+  title: 'The Lost Kite',
+  completed_at: '2030-03-02T10:00:00.000Z',
+  colour_band_id: 5,
+  series_id: 6,
+  score_percent: 90,
+  recording_id: null,
+  recording_grading_viewed: null,
+  ...overrides,
+});
+
+/**
+ * Answers the home page's other sections as empty (no assignments, no news, nothing finished), so a test about
+ * one section need only answer that one; answer() again afterwards to override any of them.
+ */
+export function answerEmptyHome() {
+  answer('listAssignments', () => ({ assignments: [] }));
+  answer('haveNewAssignments', () => ({ have_new: false, count: 0 }));
+  answer('markAssignmentsSeen', () => ({ success: true }));
+  answer('getAlerts', () => ({ alerts: [], page: 0, has_more: false }));
+  answer('markAlertsViewed', () => ({ updated: 0 }));
+  answer('getSubmittedPassages', () => ({ passages: [] }));
 }

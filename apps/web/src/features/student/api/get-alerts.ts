@@ -1,0 +1,40 @@
+import { AlertType, type Alert } from '@readalong/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+export type StudentAlert = z.infer<typeof Alert>;
+
+/**
+ * The alerts a student is shown (PRODUCT.md §6): their results, level-ups and goals. The rest (FailAgain,
+ * LevelDown, Inactivity, placements…) are for their teachers.
+ */
+export const STUDENT_ALERT_TYPES = [
+  AlertType.Pass,
+  AlertType.Fail,
+  AlertType.LevelUpGold,
+  AlertType.LevelUpSilver,
+  AlertType.LevelUpBronze,
+  AlertType.AchieveGoalLexile,
+  AlertType.AchieveGoalWPM,
+  AlertType.AchieveGoalWCPM,
+] as const;
+
+export const ALERTS_PAGE_SIZE = 5;
+
+/**
+ * The student's alerts, newest first, a page at a time (SPEC.md §4): the first page replaces the list, each later
+ * page is appended to it. That is TanStack Query's infinite query, so refetching starts again from page 0.
+ */
+export const alertsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ['students', 'alerts', { types: STUDENT_ALERT_TYPES }],
+    queryFn: ({ pageParam }) =>
+      api('getAlerts', {
+        query: { types: STUDENT_ALERT_TYPES.join(','), page: pageParam, limit: ALERTS_PAGE_SIZE },
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+  });
+
+export const useAlerts = () => useInfiniteQuery(alertsQueryOptions());

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** Whether the student has assignments they have not seen yet, and how many (SPEC.md §7). */
+export const newAssignmentsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['worksheets', 'assignments', 'have-new'],
+    queryFn: () => api('haveNewAssignments'),
+  });
+
+export const useNewAssignments = () => useQuery(newAssignmentsQueryOptions());

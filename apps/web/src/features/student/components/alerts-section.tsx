@@ -1,0 +1,122 @@
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBell, IconBook2, IconStarFilled } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useAlerts, type StudentAlert } from '../api/get-alerts';
+import { useSubmittedPassages } from '../api/get-submitted-passages';
+import { useMarkAlertsViewed } from '../api/mark-alerts-viewed';
+import { describeAlert, type AlertBook } from './alert-wording';
+import { friendlyDay } from './dates';
+import { LoadError } from './load-error';
+
+/**
+ * The student's news: passes, level-ups and goals reached, newest first. Showing them is seeing them, so every
+ * alert shown is marked seen at once (SPEC.md §4); its New badge stays until the next visit.
+ */
+export function AlertsSection() {
+  const alerts = useAlerts();
+  const shown = alerts.data?.pages.flatMap((page) => page.alerts) ?? [];
+  useMarkShownAlertsSeen(alerts.data?.pages);
+  const books = useBooksByWorksheet();
+
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="alerts-heading">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="alerts-heading">
+          Your news
+        </Title>
+        {alerts.isPending ? (
+          <Skeleton height={96} radius="md" aria-label="Loading your news" />
+        ) : alerts.isError ? (
+          <LoadError
+            title="Your news could not be loaded"
+            error={alerts.error}
+            retry={() => void alerts.refetch()}
+          />
+        ) : shown.length === 0 ? (
+          <Group gap="md" wrap="nowrap">
+            <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
+              <IconBell size={28} />
+            </ThemeIcon>
+            <Text size="lg">No news yet. When you pass a quiz or move up a level, you will see it here.</Text>
+          </Group>
+        ) : (
+          <>
+            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+              {shown.map((alert) => (
+                <AlertItem key={alert.id} alert={alert} book={books.get(alert.worksheet_id ?? -1)} />
+              ))}
+            </Stack>
+            {alerts.hasNextPage && (
+              <Button
+                variant="default"
+                size="md"
+                onClick={() => void alerts.fetchNextPage()}
+                loading={alerts.isFetchingNextPage}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                Show older news
+              </Button>
+            )}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function AlertItem({ alert, book }: { alert: StudentAlert; book: AlertBook | undefined }) {
+  const { text, mood } = describeAlert(alert, book);
+  const celebrate = mood === 'celebrate';
+  return (
+    <Group component="li" gap="md" wrap="nowrap" align="flex-start">
+      <ThemeIcon
+        size={44}
+        radius="xl"
+        color={celebrate ? 'yellow.3' : 'indigo.1'}
+        c={celebrate ? 'dark.8' : 'indigo.9'}
+        aria-hidden
+      >
+        {celebrate ? <IconStarFilled size={24} /> : <IconBook2 size={24} />}
+      </ThemeIcon>
+      <Stack gap={2} style={{ flexGrow: 1, minWidth: 0 }}>
+        <Text size="lg" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {text}
+        </Text>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {friendlyDay(alert.created_at)}
+          </Text>
+          {!alert.seen && (
+            <Badge color="red.9" size="md" radius="sm" tt="none">
+              New
+            </Badge>
+          )}
+        </Group>
+      </Stack>
+    </Group>
+  );
+}
+
+/** Marks each unseen alert seen once, as soon as it is on screen (including those of pages shown later). */
+function useMarkShownAlertsSeen(pages: readonly { alerts: readonly StudentAlert[] }[] | undefined) {
+  const { mutate } = useMarkAlertsViewed();
+  const marked = useRef(new Set<number>());
+  useEffect(() => {
+    const unseen = (pages ?? [])
+      .flatMap((page) => page.alerts)
+      .filter((alert) => !alert.seen && !marked.current.has(alert.id))
+      .map((alert) => alert.id);
+    if (unseen.length === 0) return;
+    unseen.forEach((id) => marked.current.add(id));
+    mutate(unseen);
+  }, [pages, mutate]);
+}
+
+/**
+ * The student's results by worksheet, so an alert can name its book and score. Until they load (or if they
+ * cannot), alerts read without the title.
+ */
+function useBooksByWorksheet(): ReadonlyMap<number, AlertBook> {
+  const finished = useSubmittedPassages();
+  return new Map((finished.data ?? []).map((book) => [book.worksheet_id, book]));
+}

@@ -1,0 +1,23 @@
+/** Dates as a child reads them: "Today", "Yesterday", else "3 Dec" (with the year when it is not this year). */
+export function friendlyDay(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const startOfDay = (day: Date) => new Date(day.getFullYear(), day.getMonth(), day.getDate()).getTime();
+  const daysAgo = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
+  if (daysAgo === 0) return 'Today';
+  if (daysAgo === 1) return 'Yesterday';
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    ...(date.getFullYear() !== now.getFullYear() && { year: 'numeric' }),
+  });
+}
+
+/** A calendar date (YYYY-MM-DD) in words: "Friday 5 December". */
+export function longDay(calendarDate: string): string {
+  // Noon keeps the day the same in every time zone.
+  return new Date(`${calendarDate}T12:00:00`).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  });
+}
