@@ -1,6 +1,6 @@
 /**
  * `npm run content:check [-- <part of a slug>]`: checks every passage (or the matching ones), then the library as a
- * whole, and prints each band's count and measured range. Exits non-zero on any problem.
+ * whole, and prints each band's passages, measured range and mean sentence length. Exits non-zero on any problem.
  */
 import { bandReport, libraryProblems, passageProblems } from './check.js';
 import { readLibrary } from './library.js';
@@ -17,6 +17,10 @@ for (const entry of entries) {
 }
 const whole = only ? [] : libraryProblems(entries);
 console.log(`\n${entries.length} passages checked, ${failures} with problems.`);
+console.log(
+  '\nEach band (passages: power, rate and skill builders; books: power builders; sentence: mean sentence length;',
+);
+console.log('rarity: mean word rarity, see src/measure.ts):');
 console.log(bandReport(entries).join('\n'));
 if (whole.length)
   console.log(`\nThe library still lacks:\n${whole.map((problem) => `  - ${problem}`).join('\n')}`);

@@ -162,13 +162,63 @@ export function libraryProblems(entries: LibraryEntry[]): string[] {
   return problems;
 }
 
-/** Each band's power-builder count and measured range, one line per band. */
-export function bandReport(entries: LibraryEntry[]): string[] {
+/** One band's passages under the measure: how many of each kind, their measured range and sentence length. */
+export interface BandSummary {
+  band: number;
+  name: string;
+  minLexile: number;
+  maxLexile: number;
+  passages: number;
+  powerBuilders: number;
+  lowest: number | null;
+  highest: number | null;
+  /** Mean of the passages' mean sentence lengths (words). */
+  meanSentenceLength: number | null;
+  meanWordRarity: number | null;
+}
+
+/** Each band's passages with a measure (every kind but placement tests, whose text spans bands). */
+export function bandSummaries(entries: LibraryEntry[]): BandSummary[] {
   return BANDS.map((band) => {
-    const measures = entries
-      .filter((entry) => entry.kind === 'power_builder' && entry.passage?.colour_band === band.id)
-      .map((entry) => measureText(passageText(entry.passage!)).lexile);
-    const range = measures.length ? `${Math.min(...measures)}–${Math.max(...measures)}L` : '—';
-    return `  band ${String(band.id).padStart(2)} ${band.name.padEnd(7)} ${band.min_lexile}–${band.max_lexile}L: ${measures.length} books, measured ${range}`;
+    const inBand = entries.filter(
+      (entry) => entry.kind !== 'placement_test' && entry.passage?.colour_band === band.id,
+    );
+    const measures = inBand.map((entry) => measureText(passageText(entry.passage!)));
+    const mean = (values: number[]) =>
+      values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : null;
+    const lexiles = measures.map((measure) => measure.lexile);
+    return {
+      band: band.id,
+      name: band.name,
+      minLexile: band.min_lexile!,
+      maxLexile: band.max_lexile!,
+      passages: inBand.length,
+      powerBuilders: inBand.filter((entry) => entry.kind === 'power_builder').length,
+      lowest: lexiles.length ? Math.min(...lexiles) : null,
+      highest: lexiles.length ? Math.max(...lexiles) : null,
+      meanSentenceLength: mean(measures.map((measure) => measure.meanSentenceLength)),
+      meanWordRarity: mean(measures.map((measure) => measure.meanWordRarity)),
+    };
   });
+}
+
+/** The per-band table `npm run content:check` prints. */
+export function bandReport(entries: LibraryEntry[]): string[] {
+  const header = ['band', 'name', 'range', 'passages', 'books', 'measured', 'sentence', 'rarity'];
+  const rows = bandSummaries(entries).map((summary) => [
+    String(summary.band),
+    summary.name,
+    `${summary.minLexile}–${summary.maxLexile}L`,
+    String(summary.passages),
+    String(summary.powerBuilders),
+    summary.lowest === null ? '—' : `${summary.lowest}–${summary.highest}L`,
+    summary.meanSentenceLength === null ? '—' : `${summary.meanSentenceLength.toFixed(1)} words`,
+    summary.meanWordRarity === null ? '—' : summary.meanWordRarity.toFixed(2),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  const line = (cells: string[]) =>
+    `  ${cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')}`;
+  return [line(header), ...rows.map(line)];
 }
