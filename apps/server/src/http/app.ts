@@ -28,6 +28,8 @@ import { libraryRoutes } from '../modules/library/library.routes.js';
 import { registerLibraryFiles } from '../modules/library/library.files.js';
 import { createAlertsService } from '../modules/alerts/alerts.service.js';
 import { alertsRoutes } from '../modules/alerts/alerts.routes.js';
+import { createAssignmentsService } from '../modules/assignments/assignments.service.js';
+import { assignmentsRoutes } from '../modules/assignments/assignments.routes.js';
 
 /** Fields that must never reach a log line. */
 const REDACT = [
@@ -52,6 +54,7 @@ export function moduleRoutes(deps: Deps) {
     ...readingRoutes(createReadingService(deps)),
     ...quizRoutes(createQuizService(deps)),
     ...alertsRoutes(createAlertsService(deps)),
+    ...assignmentsRoutes(createAssignmentsService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
 }

@@ -1,0 +1,152 @@
+/** Queries on assignments, their students and who has seen them; scope arrives as SQL conditions. */
+import { and, count, desc, eq, exists, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import {
+  assignmentStudents,
+  assignmentViews,
+  assignments,
+  classes,
+  enrolments,
+  passages,
+  worksheets,
+} from '../../db/schema/index.js';
+
+const live = isNull(assignments.deletedAt);
+
+/** Condition on `assignments`: the live ones set for a student — for a class they are in, whole or by name. */
+export function assignedTo(db: Executor, studentId: number): SQL {
+  const enrolled = exists(
+    db
+      .select({ one: sql`1` })
+      .from(enrolments)
+      .where(and(eq(enrolments.classId, assignments.classId), eq(enrolments.studentId, studentId))),
+  );
+  const targets = (studentCondition?: SQL) =>
+    db
+      .select({ one: sql`1` })
+      .from(assignmentStudents)
+      .where(and(eq(assignmentStudents.assignmentId, assignments.id), studentCondition));
+  const named = exists(targets(eq(assignmentStudents.studentId, studentId)));
+  return and(live, enrolled, or(notExists(targets()), named))!;
+}
+
+/** Condition on `assignments`: live ones of the classes the staff member may see (`classScope` on classes). */
+export const inClasses = (db: Executor, classScope: SQL): SQL =>
+  and(live, inArray(assignments.classId, db.select({ id: classes.id }).from(classes).where(classScope)))!;
+
+/** The student's worksheet for an assignment: the one made for it, else one of its passage started since. */
+const worksheetFor = (studentId: number) => sql<number | null>`(select ${worksheets.id} from ${worksheets}
+  where ${worksheets.studentId} = ${studentId} and (${worksheets.assignmentId} = ${assignments.id}
+    or (${worksheets.passageId} = ${assignments.passageId} and ${worksheets.createdAt} >= ${assignments.createdAt}))
+  order by (${worksheets.assignmentId} = ${assignments.id}) desc nulls last, ${worksheets.id} desc limit 1)`;
+
+export async function listAssignments(db: Executor, where: SQL, studentId: number | null) {
+  const worksheetId = studentId === null ? sql<number | null>`null` : worksheetFor(studentId);
+  const rows = await db
+    .select({
+      assignment: assignments,
+      passageTitle: passages.title,
+      builderTypeId: passages.builderTypeId,
+      worksheetId,
+      completed: sql<boolean | null>`(select ${worksheets.worksheetCompleted} from ${worksheets}
+        where ${worksheets.id} = ${worksheetId})`,
+    })
+    .from(assignments)
+    .innerJoin(passages, eq(passages.id, assignments.passageId))
+    .where(where)
+    .orderBy(desc(assignments.createdAt), desc(assignments.id));
+  const targets = await studentsOf(
+    db,
+    rows.map((row) => row.assignment.id),
+  );
+  return rows.map((row) => ({ ...row, studentIds: targets.get(row.assignment.id) ?? null }));
+}
+export type AssignmentRow = Awaited<ReturnType<typeof listAssignments>>[number];
+
+/** The named students of each assignment; an assignment for the whole class has none. */
+async function studentsOf(db: Executor, assignmentIds: number[]) {
+  const byAssignment = new Map<number, number[]>();
+  if (assignmentIds.length === 0) return byAssignment;
+  const rows = await db
+    .select()
+    .from(assignmentStudents)
+    .where(inArray(assignmentStudents.assignmentId, assignmentIds))
+    .orderBy(assignmentStudents.studentId);
+  for (const row of rows) {
+    byAssignment.set(row.assignmentId, [...(byAssignment.get(row.assignmentId) ?? []), row.studentId]);
+  }
+  return byAssignment;
+}
+
+/** Those of `studentIds` enrolled in the class. */
+export async function enrolledOf(db: Executor, classId: number, studentIds: number[]) {
+  const rows = await db
+    .select({ id: enrolments.studentId })
+    .from(enrolments)
+    .where(and(eq(enrolments.classId, classId), inArray(enrolments.studentId, studentIds)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The students the assignment reaches: the named ones, else everyone enrolled in its class. */
+export async function studentsReached(db: Executor, assignmentId: number, classId: number) {
+  const named = await db
+    .select({ id: assignmentStudents.studentId })
+    .from(assignmentStudents)
+    .where(eq(assignmentStudents.assignmentId, assignmentId));
+  if (named.length) return named.map((row) => row.id);
+  const enrolled = await db
+    .select({ id: enrolments.studentId })
+    .from(enrolments)
+    .where(eq(enrolments.classId, classId));
+  return enrolled.map((row) => row.id);
+}
+
+export async function insertAssignment(db: Executor, row: typeof assignments.$inferInsert) {
+  const [inserted] = await db.insert(assignments).values(row).returning({ id: assignments.id });
+  return inserted!.id;
+}
+
+export const updateAssignment = (
+  db: Executor,
+  id: number,
+  changes: Partial<typeof assignments.$inferInsert>,
+) => db.update(assignments).set(changes).where(eq(assignments.id, id));
+
+/** Replaces the named students; null makes it the whole class's again. */
+export async function setStudents(db: Executor, assignmentId: number, studentIds: number[] | null) {
+  await db.delete(assignmentStudents).where(eq(assignmentStudents.assignmentId, assignmentId));
+  if (studentIds?.length) {
+    await db.insert(assignmentStudents).values(studentIds.map((studentId) => ({ assignmentId, studentId })));
+  }
+}
+
+/** How many of the student's assignments they have not seen. */
+export async function countUnseen(db: Executor, studentId: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(assignments)
+    .where(
+      and(
+        assignedTo(db, studentId),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(assignmentViews)
+            .where(
+              and(eq(assignmentViews.assignmentId, assignments.id), eq(assignmentViews.studentId, studentId)),
+            ),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Records that the student has seen every assignment set for them now. */
+export async function markAllSeen(db: Executor, studentId: number, seenAt: Date) {
+  const ids = await db.select({ id: assignments.id }).from(assignments).where(assignedTo(db, studentId));
+  if (ids.length === 0) return;
+  await db
+    .insert(assignmentViews)
+    .values(ids.map(({ id }) => ({ assignmentId: id, studentId, seenAt })))
+    .onConflictDoNothing();
+}

@@ -1,0 +1,162 @@
+/**
+ * Teachers' reading assignments (SPEC.md §3 "Assignment worksheet", §7): staff set a passage for a class or some
+ * of its students within their scope; a student sees what is set for them, with their worksheet and whether it
+ * is done, and whether any is new to them.
+ */
+import { and, eq } from 'drizzle-orm';
+import { BuilderType, type Body, type Response, type contracts } from '@readalong/contracts';
+import type { Deps } from '../../deps.js';
+import type { Executor } from '../../db/database.js';
+import { assignments } from '../../db/schema/index.js';
+import { invalidField, notFound } from '../../http/errors.js';
+import type { Actor } from '../../http/route.js';
+import { visibleClasses } from '../access/scope.js';
+import { insertNotifications } from '../notifications/notifications.repository.js';
+import { findPassage } from '../reading/reading.repository.js';
+import { requireVisibleClass } from '../reports/in-scope.js';
+import * as repo from './assignments.repository.js';
+
+type AssignmentView = Response<typeof contracts.createAssignment>;
+type Settings = Body<typeof contracts.updateAssignment>;
+
+const dueAtOf = (date: string | null | undefined) =>
+  date === undefined ? undefined : date === null ? null : new Date(`${date}T00:00:00Z`);
+const noteOf = (note: string | null | undefined) => (note === undefined ? undefined : (note ?? ''));
+
+function assignmentView(row: repo.AssignmentRow, forStudent: boolean): AssignmentView {
+  const { assignment } = row;
+  return {
+    id: assignment.id,
+    passage_id: assignment.passageId,
+    passage_title: row.passageTitle,
+    builder_type_id: row.builderTypeId,
+    class_id: assignment.classId,
+    student_ids: row.studentIds,
+    read_aloud: assignment.requiresRecording,
+    due_at: assignment.dueAt?.toISOString().slice(0, 10) ?? null,
+    note: assignment.instructions || null,
+    created_by: assignment.teacherId,
+    created_at: assignment.createdAt.toISOString(),
+    worksheet_id: forStudent ? row.worksheetId : null,
+    completed: forStudent ? (row.completed ?? false) : null,
+  };
+}
+
+export type AssignmentsService = ReturnType<typeof createAssignmentsService>;
+
+export function createAssignmentsService({ db, clock }: Deps) {
+  /** Named students must all be enrolled in the class (400 naming body.student_ids otherwise). */
+  async function checkStudents(tx: Executor, classId: number, studentIds: number[] | null | undefined) {
+    if (!studentIds) return;
+    const enrolled = await repo.enrolledOf(tx, classId, studentIds);
+    const outside = studentIds.filter((id) => !enrolled.has(id));
+    if (outside.length) throw invalidField('body.student_ids', `not in this class: ${outside.join(', ')}`);
+  }
+
+  /** A live assignment of a class the staff member may see, else 404. */
+  async function assignmentInScope(tx: Executor, actor: Actor, id: number) {
+    const [row] = await repo.listAssignments(
+      tx,
+      and(eq(assignments.id, id), repo.inClasses(tx, visibleClasses(tx, actor)))!,
+      null,
+    );
+    if (!row) throw notFound('assignment');
+    return row;
+  }
+
+  async function view(tx: Executor, actor: Actor, id: number) {
+    return assignmentView(await assignmentInScope(tx, actor, id), false);
+  }
+
+  /** Tells each student it reaches (PRODUCT.md §6: a notification for a new assignment). */
+  async function notifyStudents(tx: Executor, assignmentId: number, classId: number, title: string) {
+    const studentIds = await repo.studentsReached(tx, assignmentId, classId);
+    await insertNotifications(
+      tx,
+      studentIds.map((userId) => ({
+        userId,
+        kind: 'assignment' as const,
+        title: 'New assignment',
+        body: `Your teacher has set “${title}” for you to read.`,
+        link: '/my-work',
+        createdAt: clock.now(),
+      })),
+    );
+  }
+
+  return {
+    async list(actor: Actor, classId: number | undefined) {
+      if (classId !== undefined) await requireVisibleClass(db, actor, classId);
+      const inClass = classId !== undefined ? eq(assignments.classId, classId) : undefined;
+      const isStudent = actor.role === 'student';
+      const scope = isStudent
+        ? repo.assignedTo(db, actor.userId)
+        : repo.inClasses(db, visibleClasses(db, actor));
+      const rows = await repo.listAssignments(db, and(scope, inClass)!, isStudent ? actor.userId : null);
+      return { assignments: rows.map((row) => assignmentView(row, isStudent)) };
+    },
+
+    async create(actor: Actor, body: Body<typeof contracts.createAssignment>) {
+      return db.transaction(async (tx) => {
+        const klass = await requireVisibleClass(tx, actor, body.class_id);
+        const passage = await findPassage(tx, body.passage_id);
+        if (!passage) throw notFound('passage');
+        if (passage.builderTypeId === BuilderType.PlacementTest) {
+          throw invalidField('body.passage_id', 'a placement test cannot be assigned');
+        }
+        await checkStudents(tx, klass.id, body.student_ids);
+        const id = await repo.insertAssignment(tx, {
+          schoolId: klass.schoolId,
+          classId: klass.id,
+          teacherId: actor.userId,
+          passageId: passage.id,
+          title: passage.title,
+          instructions: noteOf(body.note) ?? '',
+          requiresRecording: body.read_aloud ?? true,
+          dueAt: dueAtOf(body.due_at) ?? null,
+          createdAt: clock.now(),
+        });
+        await repo.setStudents(tx, id, body.student_ids ?? null);
+        await notifyStudents(tx, id, klass.id, passage.title);
+        return view(tx, actor, id);
+      });
+    },
+
+    async update(actor: Actor, id: number, body: Settings) {
+      return db.transaction(async (tx) => {
+        const { assignment } = await assignmentInScope(tx, actor, id);
+        await checkStudents(tx, assignment.classId, body.student_ids);
+        const changes = {
+          requiresRecording: body.read_aloud,
+          dueAt: dueAtOf(body.due_at),
+          instructions: noteOf(body.note),
+        };
+        const defined = Object.fromEntries(
+          Object.entries(changes).filter(([, value]) => value !== undefined),
+        );
+        if (Object.keys(defined).length) await repo.updateAssignment(tx, id, defined);
+        if (body.student_ids !== undefined) await repo.setStudents(tx, id, body.student_ids);
+        return view(tx, actor, id);
+      });
+    },
+
+    /** Withdrawn, not erased: the students' worksheets on it are kept. */
+    async remove(actor: Actor, id: number) {
+      await db.transaction(async (tx) => {
+        await assignmentInScope(tx, actor, id);
+        await repo.updateAssignment(tx, id, { deletedAt: clock.now() });
+      });
+      return { success: true as const };
+    },
+
+    async haveNew(actor: Actor) {
+      const unseen = await repo.countUnseen(db, actor.userId);
+      return { have_new: unseen > 0, count: unseen };
+    },
+
+    async markSeen(actor: Actor) {
+      await repo.markAllSeen(db, actor.userId, clock.now());
+      return { success: true as const };
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/** Per-user messages (PRODUCT.md §6): each user reads only their own. */
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import { notifications } from '../../db/schema/index.js';
+
+export type NewNotification = typeof notifications.$inferInsert;
+
+export async function insertNotifications(db: Executor, rows: NewNotification[]) {
+  if (rows.length) await db.insert(notifications).values(rows);
+}
+
+export const ownNotifications = (userId: number) => eq(notifications.userId, userId);
+
+export const listNotifications = (db: Executor, where: SQL) =>
+  db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id));
+
+export async function markRead(db: Executor, userId: number, id: number, read: boolean) {
+  const [row] = await db
+    .update(notifications)
+    .set({ read })
+    .where(and(eq(notifications.id, id), ownNotifications(userId)))
+    .returning();
+  return row;
+}
