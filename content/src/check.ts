@@ -219,6 +219,6 @@ export function bandReport(entries: LibraryEntry[]): string[] {
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
   );
   const line = (cells: string[]) =>
-    `  ${cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')}`;
+    `  ${cells.map((cell, column) => (column === 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')}`;
   return [line(header), ...rows.map(line)];
 }

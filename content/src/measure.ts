@@ -230,7 +230,5 @@ function dictionaryWords(): Set<string> {
 /** A word of the English word lists or the sight words (each part of a hyphenated word), any case. */
 export function isKnownWord(word: string): boolean {
   const parts = word.toLowerCase().replace(/’/g, "'").split('-');
-  return parts.every(
-    (part) => dictionaryWords().has(part) || dictionaryWords().has(part.replace(/'s$/, '')),
-  );
+  return parts.every((part) => dictionaryWords().has(part) || dictionaryWords().has(part.replace(/'s$/, '')));
 }

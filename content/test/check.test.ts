@@ -2,13 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { LIBRARY_MINIMUMS, answerKeyProblems, libraryProblems, passageProblems } from '../src/check.js';
+import {
+  LIBRARY_MINIMUMS,
+  answerKeyProblems,
+  bandReport,
+  bandSummaries,
+  libraryProblems,
+  passageProblems,
+} from '../src/check.js';
 import type { LibraryEntry, PassageKind } from '../src/library.js';
 import { Passage, type Question } from '../src/schema.js';
 import referenceData from '../taxonomy/reference-data.json' with { type: 'json' };
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
-/** Measures 310L: band 5 (290–340L), in series BR (3–7). */
+/** Measures 303L: band 5 (290–340L), in series BR (3–7). */
 const PAGES = [
   'Sam has a new kite. It is red and blue.',
   'Sam runs to the park with his kite. The wind is strong today.',
@@ -138,7 +145,7 @@ describe('passageProblems', () => {
       'band 5 is outside series E (17–20)',
     );
     expect(passageProblems(entry({ ...goodPassage(), colour_band: 7 }))).toContain(
-      'measure 310L is outside band 7 brown (390–440L)',
+      'measure 303L is outside band 7 brown (390–440L)',
     );
     // Placement tests span bands: no measure check.
     expect(passageProblems(entry({ ...goodPassage(), colour_band: 7 }, 'placement_test'))).toEqual([]);
@@ -231,5 +238,31 @@ describe('libraryProblems', () => {
       problems: ['bad'],
     };
     expect(libraryProblems([unreadable])).toEqual(libraryProblems([]));
+  });
+});
+
+describe('bandSummaries and bandReport', () => {
+  it('give each band its passages, measured range and mean sentence length', () => {
+    const books = [1, 2].map((n) => entry(goodPassage(), 'power_builder', `b05-book-${n}`));
+    const rate = entry({ ...goodPassage(), questions: [] }, 'rate_builder', 'r05');
+    const placement = entry(goodPassage(), 'placement_test', 'p-br');
+    const summaries = bandSummaries([...books, rate, placement]);
+    expect(summaries).toHaveLength(18);
+    expect(summaries.find((summary) => summary.band === 5)).toMatchObject({
+      name: 'orange',
+      minLexile: 290,
+      maxLexile: 340,
+      passages: 3,
+      powerBuilders: 2,
+      lowest: 303,
+      highest: 303,
+      meanSentenceLength: 6,
+    });
+    expect(summaries.find((summary) => summary.band === 3)).toMatchObject({ passages: 0, lowest: null });
+    const report = bandReport([...books, rate]);
+    expect(report[0]).toMatch(/band +name +range +passages +books +measured +sentence +rarity/);
+    expect(report.find((line) => /^ +5 /.test(line))).toMatch(
+      /5 +orange +290–340L +3 +2 +303–303L +6\.0 words/,
+    );
   });
 });
