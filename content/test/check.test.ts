@@ -15,7 +15,7 @@ import { Passage, type Question } from '../src/schema.js';
 import referenceData from '../taxonomy/reference-data.json' with { type: 'json' };
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
-/** Measures 303L: band 5 (290–340L), in series BR (3–7). */
+/** Measures 311L: band 5 (290–340L), in series BR (3–7). */
 const PAGES = [
   'Sam has a new kite. It is red and blue.',
   'Sam runs to the park with his kite. The wind is strong today.',
@@ -145,7 +145,7 @@ describe('passageProblems', () => {
       'band 5 is outside series E (17–20)',
     );
     expect(passageProblems(entry({ ...goodPassage(), colour_band: 7 }))).toContain(
-      'measure 303L is outside band 7 brown (390–440L)',
+      'measure 311L is outside band 7 brown (390–440L)',
     );
     // Placement tests span bands: no measure check.
     expect(passageProblems(entry({ ...goodPassage(), colour_band: 7 }, 'placement_test'))).toEqual([]);
@@ -254,15 +254,15 @@ describe('bandSummaries and bandReport', () => {
       maxLexile: 340,
       passages: 3,
       powerBuilders: 2,
-      lowest: 303,
-      highest: 303,
+      lowest: 311,
+      highest: 311,
       meanSentenceLength: 6,
     });
     expect(summaries.find((summary) => summary.band === 3)).toMatchObject({ passages: 0, lowest: null });
     const report = bandReport([...books, rate]);
     expect(report[0]).toMatch(/band +name +range +passages +books +measured +sentence +rarity/);
     expect(report.find((line) => /^ +5 /.test(line))).toMatch(
-      /5 +orange +290–340L +3 +2 +303–303L +6\.0 words/,
+      /5 +orange +290–340L +3 +2 +311–311L +6\.0 words/,
     );
   });
 });
