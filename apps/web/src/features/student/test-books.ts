@@ -112,3 +112,15 @@ export function answerEmptyHome() {
   answer('markAlertsViewed', () => ({ updated: 0 }));
   answer('getSubmittedPassages', () => ({ passages: [] }));
 }
+
+type ReadingOverview = Response<Contracts['getReadingOverview']>;
+
+/** A reading overview with nothing in it yet; tests fill in what they are about. */
+export const buildReadingOverview = (overrides: Partial<ReadingOverview> = {}): ReadingOverview => ({
+  goals: [],
+  books: [],
+  recordings: [],
+  lexile_timeline: [],
+  current_lexile: null,
+  ...overrides,
+});

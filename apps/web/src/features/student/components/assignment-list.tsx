@@ -1,11 +1,11 @@
 import { BuilderType } from '@readalong/contracts';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconBook2, IconCheck, IconMicrophone, IconPlayerPlay } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import type { StudentAssignment } from '../api/list-assignments';
 import { useStartAssignedBook } from '../api/start-assigned-book';
 import { longDay } from './dates';
+import { WorkLink, WorkList, WorkRow } from './work-row';
 
 interface AssignmentListProps {
   assignments: readonly StudentAssignment[];
@@ -16,35 +16,15 @@ interface AssignmentListProps {
 /** Books a teacher set, each with its one way in: open the student's worksheet, or start it. */
 export function AssignmentList({ assignments, newCount = 0 }: AssignmentListProps) {
   return (
-    <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+    <WorkList>
       {assignments.map((assignment, index) => (
-        <AssignmentItem key={assignment.id} assignment={assignment} isNew={index < newCount} />
-      ))}
-    </Stack>
-  );
-}
-
-function AssignmentItem({ assignment, isNew }: { assignment: StudentAssignment; isNew: boolean }) {
-  const titleId = `assignment-${assignment.id}-title`;
-  return (
-    <Paper component="li" withBorder radius="md" p="md" aria-labelledby={titleId}>
-      <Group justify="space-between" align="center" gap="md">
-        <Stack gap={4} style={{ flex: '1 1 16rem', minWidth: 0 }}>
-          <Group gap="xs">
-            <Title order={3} size="h5" id={titleId} style={{ overflowWrap: 'anywhere' }}>
-              {assignment.passage_title}
-            </Title>
-            {isNew && (
-              <Badge color="red.9" radius="sm" tt="none">
-                New
-              </Badge>
-            )}
-            {assignment.completed && (
-              <Badge color="green.9" radius="sm" tt="none" leftSection={<IconCheck size={14} aria-hidden />}>
-                Done
-              </Badge>
-            )}
-          </Group>
+        <WorkRow
+          key={assignment.id}
+          id={`assignment-${assignment.id}`}
+          title={assignment.passage_title}
+          titleBadges={<AssignmentBadges isNew={index < newCount} isDone={assignment.completed === true} />}
+          action={<AssignmentAction assignment={assignment} />}
+        >
           {assignment.due_at && <Text size="md">Finish by {longDay(assignment.due_at)}</Text>}
           {assignment.read_aloud && (
             <Group gap={6} wrap="nowrap">
@@ -57,10 +37,26 @@ function AssignmentItem({ assignment, isNew }: { assignment: StudentAssignment; 
               Your teacher says: “{assignment.note}”
             </Text>
           )}
-        </Stack>
-        <AssignmentAction assignment={assignment} />
-      </Group>
-    </Paper>
+        </WorkRow>
+      ))}
+    </WorkList>
+  );
+}
+
+function AssignmentBadges({ isNew, isDone }: { isNew: boolean; isDone: boolean }) {
+  return (
+    <>
+      {isNew && (
+        <Badge color="red.9" radius="sm" tt="none">
+          New
+        </Badge>
+      )}
+      {isDone && (
+        <Badge color="green.9" radius="sm" tt="none" leftSection={<IconCheck size={14} aria-hidden />}>
+          Done
+        </Badge>
+      )}
+    </>
   );
 }
 
@@ -72,36 +68,30 @@ function AssignmentAction({ assignment }: { assignment: StudentAssignment }) {
   const start = useStartAssignedBook();
   const title = assignment.passage_title;
   const label = assignment.completed ? 'Read again' : assignment.worksheet_id ? 'Keep going' : 'Start';
-  const common = {
-    size: 'lg',
-    variant: assignment.completed ? 'default' : 'filled',
-    leftSection: assignment.worksheet_id ? <IconBook2 aria-hidden /> : <IconPlayerPlay aria-hidden />,
-    'aria-label': `${label}: ${title}`,
-  } as const;
+  const link = {
+    label,
+    title,
+    isPrimary: !assignment.completed,
+    icon: assignment.worksheet_id ? <IconBook2 aria-hidden /> : <IconPlayerPlay aria-hidden />,
+  };
 
   if (assignment.builder_type_id === BuilderType.SkillBuilder) {
-    return (
-      <Button component={Link} to={paths.skillBuilder.getHref(assignment.passage_id)} {...common}>
-        {label}
-      </Button>
-    );
+    return <WorkLink {...link} href={paths.skillBuilder.getHref(assignment.passage_id)} />;
   }
   if (assignment.builder_type_id === BuilderType.RateBuilder) {
-    return (
-      <Button component={Link} to={paths.book.rateBuilder.getHref(assignment.passage_id)} {...common}>
-        {label}
-      </Button>
-    );
+    return <WorkLink {...link} href={paths.book.rateBuilder.getHref(assignment.passage_id)} />;
   }
   if (assignment.worksheet_id !== null) {
-    return (
-      <Button component={Link} to={paths.studentAssignment.read.getHref(assignment.worksheet_id)} {...common}>
-        {label}
-      </Button>
-    );
+    return <WorkLink {...link} href={paths.studentAssignment.read.getHref(assignment.worksheet_id)} />;
   }
   return (
-    <Button onClick={() => start.mutate(assignment)} loading={start.isPending} {...common}>
+    <Button
+      size="lg"
+      onClick={() => start.mutate(assignment)}
+      loading={start.isPending}
+      leftSection={link.icon}
+      aria-label={`${label}: ${title}`}
+    >
       {label}
     </Button>
   );

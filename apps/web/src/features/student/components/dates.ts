@@ -12,6 +12,12 @@ export function friendlyDay(iso: string, now: Date = new Date()): string {
   });
 }
 
+/** The day inside a sentence: "today", "yesterday" or "on 3 Dec" ("Finished on 3 Dec"). */
+export function onDay(iso: string, now: Date = new Date()): string {
+  const day = friendlyDay(iso, now);
+  return day === 'Today' || day === 'Yesterday' ? day.toLowerCase() : `on ${day}`;
+}
+
 /** A calendar date (YYYY-MM-DD) in words: "Friday 5 December". */
 export function longDay(calendarDate: string): string {
   // Noon keeps the day the same in every time zone.

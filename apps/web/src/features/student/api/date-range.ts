@@ -1,0 +1,33 @@
+import { BOOK_PERFORMANCE_DEFAULT_YEARS } from '@readalong/contracts';
+
+/** A date range as the progress calls take it: both ends inclusive, as YYYY-MM-DD. */
+export interface DateRange {
+  start: string;
+  end: string;
+}
+
+export const RANGE_CHOICES = [
+  { value: 'month', label: 'Last month' },
+  { value: 'quarter', label: 'Last 3 months' },
+  { value: 'year', label: 'Last year' },
+  { value: 'all', label: 'All time' },
+] as const;
+
+export type RangeChoice = (typeof RANGE_CHOICES)[number]['value'];
+
+/** How many months back each choice reaches; "all time" is SPEC.md §9's default book-performance range. */
+const MONTHS_BACK: Record<RangeChoice, number> = {
+  month: 1,
+  quarter: 3,
+  year: 12,
+  all: BOOK_PERFORMANCE_DEFAULT_YEARS * 12,
+};
+
+const calendarDate = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** The dates a choice covers, ending today (in the student's own time zone). */
+export function rangeOf(choice: RangeChoice, today: Date = new Date()): DateRange {
+  const start = new Date(today.getFullYear(), today.getMonth() - MONTHS_BACK[choice], today.getDate() + 1);
+  return { start: calendarDate(start), end: calendarDate(today) };
+}
