@@ -1,14 +1,21 @@
-import { EmptyState } from '@mantine/core';
-import { IconListCheck } from '@tabler/icons-react';
+import { Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { DemoQuiz } from '../quiz/components/demo-quiz';
+import { usePassage } from './api/get-passage';
 
-/** A demonstration of a book’s quiz (SPEC.md §2). A frame for now: it says what will appear here. */
+/** A demonstration of a book's quiz (SPEC.md §2): staff answer it as a student would; nothing is saved. */
 export function DemoQuizPage() {
+  const { bookId = '' } = useParams();
+  const passage = usePassage(Number(bookId));
   return (
-    <EmptyState icon={<IconListCheck aria-hidden />}>
-      <EmptyState.Title order={2}>Demo quiz</EmptyState.Title>
-      <EmptyState.Description>
-        A demonstration of this book’s quiz will appear here. Answers are not saved.
-      </EmptyState.Description>
-    </EmptyState>
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>{passage.data?.title ?? 'Quiz'}</Title>
+        <Text c="dimmed" size="lg">
+          Demo quiz
+        </Text>
+      </div>
+      <DemoQuiz key={bookId} passageId={Number(bookId)} pages={passage.data?.pages} />
+    </Stack>
   );
 }

@@ -1,14 +1,45 @@
-import { EmptyState } from '@mantine/core';
-import { IconListCheck } from '@tabler/icons-react';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Loading } from '@/components/loading';
+import { Navigate, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth-store';
+import { useStudentWorksheet } from '../quiz/api/worksheet';
+import { NextSteps } from '../quiz/components/next-steps';
+import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
+import { usePassage } from './api/get-passage';
 
-/** A book’s questions (SPEC.md §2 “Power-builders area”). A frame for now: it says what will appear here. */
+/** A book's questions (SPEC.md §2 “Power-builders area”). Staff who open it see the demonstration instead. */
 export function BookQuizPage() {
+  const { bookId = '' } = useParams();
+  const { userRole } = useAuth();
+  if (userRole !== 'student') return <Navigate to={paths.book.demoQuiz.getHref(bookId)} replace />;
+  return <StudentBookQuiz key={bookId} passageId={Number(bookId)} />;
+}
+
+function StudentBookQuiz({ passageId }: { passageId: number }) {
+  const passage = usePassage(passageId);
+  const worksheet = useStudentWorksheet(passageId);
+  if (passage.isPending || worksheet.isPending) return <Loading label="Getting your quiz ready" />;
+  if (passage.isError || worksheet.isError)
+    return (
+      <Alert color="red" variant="light" title="This quiz could not be opened">
+        {(passage.error ?? worksheet.error)?.message}
+      </Alert>
+    );
   return (
-    <EmptyState icon={<IconListCheck aria-hidden />}>
-      <EmptyState.Title order={2}>Quiz</EmptyState.Title>
-      <EmptyState.Description>
-        This book’s questions will appear here after you read it.
-      </EmptyState.Description>
-    </EmptyState>
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>{passage.data.title}</Title>
+        <Text c="dimmed" size="lg">
+          Quiz
+        </Text>
+      </div>
+      <WorksheetQuiz
+        passageId={passageId}
+        worksheetId={worksheet.data.worksheet_id}
+        pages={passage.data.pages}
+        nextSteps={<NextSteps />}
+      />
+    </Stack>
   );
 }

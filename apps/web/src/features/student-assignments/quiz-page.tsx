@@ -1,14 +1,39 @@
-import { EmptyState } from '@mantine/core';
-import { IconListCheck } from '@tabler/icons-react';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Loading } from '@/components/loading';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { api } from '@/lib/api-client';
+import { NextSteps } from '../quiz/components/next-steps';
+import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
 
-/** The quiz of an assigned book (SPEC.md §2 “Student assignments”). A frame for now: it says what will appear here. */
+/** The quiz of an assigned book (SPEC.md §2 “Student assignments”), on the student's worksheet for it. */
 export function AssignmentQuizPage() {
+  const worksheetId = Number(useParams().worksheetId);
+  const passage = useQuery({
+    queryKey: ['worksheets', worksheetId, 'passage'],
+    queryFn: () => api('getWorksheetPassage', { params: { id: worksheetId } }),
+  });
+  if (passage.isPending) return <Loading label="Getting your quiz ready" />;
+  if (passage.isError)
+    return (
+      <Alert color="red" variant="light" title="This quiz could not be opened">
+        {passage.error.message}
+      </Alert>
+    );
   return (
-    <EmptyState icon={<IconListCheck aria-hidden />}>
-      <EmptyState.Title order={2}>Assignment quiz</EmptyState.Title>
-      <EmptyState.Description>
-        The questions about your assigned book will appear here.
-      </EmptyState.Description>
-    </EmptyState>
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>{passage.data.title}</Title>
+        <Text c="dimmed" size="lg">
+          Assignment quiz
+        </Text>
+      </div>
+      <WorksheetQuiz
+        passageId={passage.data.id}
+        worksheetId={worksheetId}
+        pages={passage.data.pages}
+        nextSteps={<NextSteps />}
+      />
+    </Stack>
   );
 }

@@ -1,0 +1,50 @@
+import { QuestionType } from '@readalong/contracts';
+import type { QuizQuestion } from '../answers';
+import { CategorisingQuestion } from './categorising-question';
+import { ChoiceQuestion } from './choice-question';
+import { FormWordsQuestion } from './form-words-question';
+import { SequencingQuestion } from './sequencing-question';
+import { OpenEndedAnswer, ShortAnswer } from './text-answer';
+import { WordFromSentence } from './word-from-sentence';
+
+/** A question answered as a whole. */
+export interface QuestionFieldProps {
+  question: QuizQuestion;
+  value: string;
+  onChange: (value: string) => void;
+  /** The id of the question's prompt, which labels the control. */
+  labelId: string;
+}
+
+/** A question answered in parts (form words: one per word; categorising: one per item). */
+export interface PartsFieldProps {
+  question: QuizQuestion;
+  values: Record<number, string>;
+  onPartChange: (part: number, value: string) => void;
+  labelId: string;
+}
+
+const WHOLE_QUESTION_FIELDS: Record<number, (props: QuestionFieldProps) => React.ReactNode> = {
+  [QuestionType.MCQ]: ChoiceQuestion,
+  [QuestionType.DiscardOption]: ChoiceQuestion,
+  [QuestionType.ShortAnswer]: ShortAnswer,
+  [QuestionType.OpenEnded]: OpenEndedAnswer,
+  [QuestionType.Sequencing]: SequencingQuestion,
+  [QuestionType.WordFromSentence]: WordFromSentence,
+};
+
+/** The control for one question, by its type (SPEC.md §3 "Question types"). */
+export function QuestionField(props: PartsFieldProps) {
+  const { question, values, onPartChange, labelId } = props;
+  if (question.question_type_id === QuestionType.FormWords) return <FormWordsQuestion {...props} />;
+  if (question.question_type_id === QuestionType.Categorising) return <CategorisingQuestion {...props} />;
+  const Field = WHOLE_QUESTION_FIELDS[question.question_type_id] ?? ShortAnswer;
+  return (
+    <Field
+      question={question}
+      value={values[0] ?? ''}
+      onChange={(value) => onPartChange(0, value)}
+      labelId={labelId}
+    />
+  );
+}
