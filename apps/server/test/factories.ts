@@ -17,6 +17,7 @@ import {
   schools,
   students,
   users,
+  worksheets,
 } from '../src/db/schema/index.js';
 import { answerText, subQuestionCount, type StoredQuestionRow } from '../src/modules/quiz/grading.js';
 import { hashPassword } from '../src/platform/passwords.js';
@@ -294,6 +295,25 @@ export function createFactories(db: Database) {
           teacherId,
           passageId,
           title: 'Read this',
+          ...extra,
+        })
+        .returning();
+      return row!;
+    },
+
+    /** A worksheet of a student on a passage, in whatever state `extra` says (quiz, score, dates). */
+    async worksheet(
+      student: { id: number; schoolId: number | null; districtId: number },
+      passageId: number,
+      extra: Partial<typeof worksheets.$inferInsert> = {},
+    ) {
+      const [row] = await db
+        .insert(worksheets)
+        .values({
+          studentId: student.id,
+          schoolId: student.schoolId!,
+          districtId: student.districtId,
+          passageId,
           ...extra,
         })
         .returning();

@@ -30,6 +30,8 @@ import { createAlertsService } from '../modules/alerts/alerts.service.js';
 import { alertsRoutes } from '../modules/alerts/alerts.routes.js';
 import { createAssignmentsService } from '../modules/assignments/assignments.service.js';
 import { assignmentsRoutes } from '../modules/assignments/assignments.routes.js';
+import { createReportsService } from '../modules/reports/reports.service.js';
+import { reportsRoutes } from '../modules/reports/reports.routes.js';
 
 /** Fields that must never reach a log line. */
 const REDACT = [
@@ -55,6 +57,7 @@ export function moduleRoutes(deps: Deps) {
     ...quizRoutes(createQuizService(deps)),
     ...alertsRoutes(createAlertsService(deps)),
     ...assignmentsRoutes(createAssignmentsService(deps)),
+    ...reportsRoutes(createReportsService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
 }

@@ -96,7 +96,7 @@ export const getReadingOverview = defineContract({
   query: z.object({ ...DateRange }),
   response: z.object({
     goals: z.array(GoalProgress),
-    books: z.array(BookResult).describe('completed books in the range, newest first'),
+    books: z.array(BookResult).describe('books whose quiz was submitted in the range, newest first'),
     recordings: z
       .array(Recording)
       .describe('submitted (not practice) recordings in the range, oldest first: WPM over time'),
@@ -321,7 +321,7 @@ export const getBookPerformance = defineContract({
   name: 'getBookPerformance',
   method: 'GET',
   path: '/v1/students/{id}/book-performance',
-  summary: `A student’s completed books with their quiz scores, newest first; default range the last ${BOOK_PERFORMANCE_DEFAULT_YEARS} years up to today.`,
+  summary: `A student’s books whose quiz they submitted, with the scores, newest first; default range the last ${BOOK_PERFORMANCE_DEFAULT_YEARS} years up to today.`,
   access: ANY_ROLE,
   params: IdParams,
   query: z.object({

@@ -1,0 +1,70 @@
+/**
+ * A student's estimated Lexile over time (the "Lexile timeline" of My progress). The estimate moves at two kinds
+ * of event: passing a power builder's quiz puts it at that book's measure (the student has shown they read at
+ * it); a level change (placement, level up or down) puts it at the lower bound of the band moved to. Bands
+ * without a Lexile range (1–2, 21–26) add no point.
+ */
+import { colourBand } from '@readalong/contracts';
+
+export interface LexilePoint {
+  at: string;
+  lexile: number;
+  series_id: number;
+  colour_band_id: number;
+  source: 'book_passed' | 'level_change';
+  passage_id: number | null;
+  title: string | null;
+}
+
+export interface PassedBook {
+  at: Date | null;
+  passageId: number;
+  title: string;
+  lexile: number;
+  seriesId: number;
+  colourBandId: number;
+}
+
+export interface LevelMove {
+  at: Date;
+  seriesId: number | null;
+  colourBandId: number | null;
+}
+
+const fromBook = (book: PassedBook): LexilePoint | null =>
+  book.at && {
+    at: book.at.toISOString(),
+    lexile: book.lexile,
+    series_id: book.seriesId,
+    colour_band_id: book.colourBandId,
+    source: 'book_passed',
+    passage_id: book.passageId,
+    title: book.title,
+  };
+
+function fromMove(move: LevelMove): LexilePoint | null {
+  if (move.seriesId === null || move.colourBandId === null) return null;
+  const lexile = colourBand(move.colourBandId).min_lexile;
+  if (lexile === null) return null;
+  return {
+    at: move.at.toISOString(),
+    lexile,
+    series_id: move.seriesId,
+    colour_band_id: move.colourBandId,
+    source: 'level_change',
+    passage_id: null,
+    title: null,
+  };
+}
+
+/** The points of both kinds, oldest first (a level change after the book that caused it). */
+export function lexileTimeline(books: readonly PassedBook[], moves: readonly LevelMove[]): LexilePoint[] {
+  const points = [...books.map(fromBook), ...moves.map(fromMove)].filter((point) => point !== null);
+  const order = (point: LexilePoint) => (point.source === 'book_passed' ? 0 : 1);
+  return points.sort((a, b) => a.at.localeCompare(b.at) || order(a) - order(b));
+}
+
+/** The estimate now: the latest point, or null before the first. */
+export function currentLexile(books: readonly PassedBook[], moves: readonly LevelMove[]): number | null {
+  return lexileTimeline(books, moves).at(-1)?.lexile ?? null;
+}

@@ -1,0 +1,171 @@
+/**
+ * What a student's reports read: books whose quiz they submitted, their read-aloud recordings, the moves of their
+ * level and their goal. Every query is for one student already checked to be in the caller's scope.
+ */
+import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { BuilderType } from '@readalong/contracts';
+import type { Executor } from '../../db/database.js';
+import {
+  goals,
+  levelChanges,
+  passages,
+  recordings,
+  students,
+  users,
+  worksheets,
+} from '../../db/schema/index.js';
+import type { Interval } from './date-range.js';
+
+const within = (column: Parameters<typeof gte>[0], interval: Interval | undefined) =>
+  interval ? and(gte(column, interval.from), lt(column, interval.until)) : undefined;
+
+/** The worksheet's latest read-aloud recording (not practice), for its speed. */
+const latestRecording = (column: SQL) => sql`(select ${column} from ${recordings}
+  where ${recordings.worksheetId} = ${worksheets.id} and ${recordings.isPractice} = false
+  order by ${recordings.createdAt} desc, ${recordings.id} desc limit 1)`;
+
+/** Power builders whose quiz the student submitted, in the interval, with a score filter. */
+function bookConditions(studentId: number, interval: Interval, score: { min?: number; max?: number }) {
+  return and(
+    eq(worksheets.studentId, studentId),
+    eq(passages.builderTypeId, BuilderType.PowerBuilder),
+    isNotNull(worksheets.quizSubmittedAt),
+    within(worksheets.quizSubmittedAt, interval),
+    score.min !== undefined ? gte(worksheets.scorePercent, score.min) : undefined,
+    score.max !== undefined ? lte(worksheets.scorePercent, score.max) : undefined,
+  );
+}
+
+export interface BookQuery {
+  interval: Interval;
+  score?: { min?: number; max?: number };
+  page?: { offset: number; limit: number };
+}
+
+/** The student's books, newest submission first, and how many there are in all. */
+export async function bookResults(db: Executor, studentId: number, query: BookQuery) {
+  const where = bookConditions(studentId, query.interval, query.score ?? {});
+  const rows = db
+    .select({
+      passageId: passages.id,
+      worksheetId: worksheets.id,
+      title: passages.title,
+      seriesId: passages.seriesId,
+      colourBandId: passages.colourBandId,
+      lexile: passages.lexile,
+      completedAt: worksheets.completedAt,
+      scorePercent: worksheets.scorePercent,
+      wpm: sql<number | null>`${latestRecording(sql`${recordings.wpm}`)}`,
+      wcpm: sql<number | null>`${latestRecording(sql`${recordings.wcpm}`)}`,
+      accuracy: sql<number | null>`${latestRecording(sql`${recordings.accuracy}`)}`,
+    })
+    .from(worksheets)
+    .innerJoin(passages, eq(passages.id, worksheets.passageId))
+    .where(where)
+    .orderBy(desc(worksheets.quizSubmittedAt), desc(worksheets.id));
+  const books = await (query.page ? rows.offset(query.page.offset).limit(query.page.limit) : rows);
+  const [total] = await db
+    .select({ n: count() })
+    .from(worksheets)
+    .innerJoin(passages, eq(passages.id, worksheets.passageId))
+    .where(where);
+  return { books, total: total?.n ?? 0 };
+}
+export type BookRow = Awaited<ReturnType<typeof bookResults>>['books'][number];
+
+/** The student's read-aloud recordings (not practice) in the interval, oldest first. */
+export function recordingsOf(db: Executor, studentId: number, interval: Interval) {
+  return db
+    .select({
+      recording: recordings,
+      passageId: worksheets.passageId,
+      passageTitle: passages.title,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(recordings)
+    .innerJoin(worksheets, eq(worksheets.id, recordings.worksheetId))
+    .innerJoin(passages, eq(passages.id, worksheets.passageId))
+    .innerJoin(users, eq(users.id, recordings.studentId))
+    .where(
+      and(
+        eq(recordings.studentId, studentId),
+        eq(recordings.isPractice, false),
+        within(recordings.createdAt, interval),
+      ),
+    )
+    .orderBy(asc(recordings.createdAt), asc(recordings.id));
+}
+export type RecordingRow = Awaited<ReturnType<typeof recordingsOf>>[number];
+
+/** Passed power builders: each is a point of the Lexile timeline. Newest first with `latest`. */
+export function passedBooks(db: Executor, studentId: number, interval?: Interval, latest = false) {
+  const query = db
+    .select({
+      at: worksheets.quizSubmittedAt,
+      passageId: passages.id,
+      title: passages.title,
+      lexile: passages.lexile,
+      seriesId: passages.seriesId,
+      colourBandId: passages.colourBandId,
+    })
+    .from(worksheets)
+    .innerJoin(passages, eq(passages.id, worksheets.passageId))
+    .where(
+      and(
+        eq(worksheets.studentId, studentId),
+        eq(passages.builderTypeId, BuilderType.PowerBuilder),
+        eq(worksheets.isPassed, true),
+        isNotNull(worksheets.quizSubmittedAt),
+        within(worksheets.quizSubmittedAt, interval),
+      ),
+    )
+    .orderBy(latest ? desc(worksheets.quizSubmittedAt) : asc(worksheets.quizSubmittedAt));
+  return latest ? query.limit(1) : query;
+}
+
+/** Level changes into a band: each is a point of the Lexile timeline. Newest first with `latest`. */
+export function levelMoves(db: Executor, studentId: number, interval?: Interval, latest = false) {
+  const query = db
+    .select({
+      at: levelChanges.createdAt,
+      seriesId: levelChanges.toSeriesId,
+      colourBandId: levelChanges.toColourBandId,
+    })
+    .from(levelChanges)
+    .where(
+      and(
+        eq(levelChanges.studentId, studentId),
+        isNotNull(levelChanges.toColourBandId),
+        within(levelChanges.createdAt, interval),
+      ),
+    )
+    .orderBy(latest ? desc(levelChanges.createdAt) : asc(levelChanges.createdAt), asc(levelChanges.id));
+  return latest ? query.limit(1) : query;
+}
+
+/** The student's own goal, else their home class's (PRODUCT.md §5: a class's goal is the default). */
+export async function goalOf(db: Executor, studentId: number) {
+  const [own] = await db.select().from(goals).where(eq(goals.studentId, studentId)).limit(1);
+  if (own) return own;
+  const [classGoal] = await db
+    .select({ goal: goals })
+    .from(students)
+    .innerJoin(goals, eq(goals.classId, students.homeClassId))
+    .where(eq(students.userId, studentId))
+    .limit(1);
+  return classGoal?.goal;
+}
+
+/** The student's latest measured speed: the newest recording with a WPM. */
+export async function latestSpeed(db: Executor, studentId: number) {
+  const [row] = await db
+    .select({ wpm: recordings.wpm, wcpm: recordings.wcpm })
+    .from(recordings)
+    .where(
+      and(eq(recordings.studentId, studentId), eq(recordings.isPractice, false), isNotNull(recordings.wpm)),
+    )
+    .orderBy(desc(recordings.createdAt), desc(recordings.id))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,104 @@
+/**
+ * A student's reading reports: the "My progress" overview (goals, books, recordings, Lexile timeline) and book
+ * performance (SPEC.md §7, §9). Students see their own; staff a student in their scope (else 404).
+ */
+import type { contracts, Response } from '@readalong/contracts';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import type { goals } from '../../db/schema/index.js';
+import { invalidField } from '../../http/errors.js';
+import type { Actor } from '../../http/route.js';
+import { reportInterval, type DateRangeQuery, type Interval } from './date-range.js';
+import { requireVisibleStudent } from './in-scope.js';
+import { currentLexile, lexileTimeline } from './lexile-timeline.js';
+import * as repo from './reports.repository.js';
+import { bookResultView, recordingView } from './reports.views.js';
+
+type BookPerformanceQuery = z.output<(typeof contracts.getBookPerformance)['query']>;
+type GoalProgress = Response<typeof contracts.getReadingOverview>['goals'][number];
+type Goal = typeof goals.$inferSelect;
+
+/** Where the student stands against each target their goal sets. */
+function goalProgress(
+  goal: Goal | undefined,
+  current: { lexile: number | null; wpm: number | null; wcpm: number | null },
+): GoalProgress[] {
+  if (!goal) return [];
+  const targets = [
+    {
+      kind: 'lexile' as const,
+      target: goal.targetLexile,
+      current: current.lexile,
+      achievedAt: goal.achievedLexileAt,
+    },
+    { kind: 'wpm' as const, target: goal.targetWpm, current: current.wpm, achievedAt: goal.achievedWpmAt },
+    {
+      kind: 'wcpm' as const,
+      target: goal.targetWcpm,
+      current: current.wcpm,
+      achievedAt: goal.achievedWcpmAt,
+    },
+  ];
+  return targets
+    .filter((entry) => entry.target !== null)
+    .map((entry) => ({
+      kind: entry.kind,
+      target: entry.target!,
+      current: entry.current,
+      target_date: goal.targetDate,
+      achieved_at: entry.achievedAt?.toISOString() ?? null,
+    }));
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
+
+export function createReportsService({ db, clock, storage }: Deps) {
+  async function timeline(studentId: number, interval: Interval) {
+    const [books, moves, lastBook, lastMove] = await Promise.all([
+      repo.passedBooks(db, studentId, interval),
+      repo.levelMoves(db, studentId, interval),
+      repo.passedBooks(db, studentId, undefined, true),
+      repo.levelMoves(db, studentId, undefined, true),
+    ]);
+    return { points: lexileTimeline(books, moves), current: currentLexile(lastBook, lastMove) };
+  }
+
+  return {
+    async readingOverview(actor: Actor, query: DateRangeQuery) {
+      const studentId = actor.userId;
+      const interval = reportInterval(query, clock.now());
+      const [{ books }, recordings, lexile, goal, speed] = await Promise.all([
+        repo.bookResults(db, studentId, { interval }),
+        repo.recordingsOf(db, studentId, interval),
+        timeline(studentId, interval),
+        repo.goalOf(db, studentId),
+        repo.latestSpeed(db, studentId),
+      ]);
+      return {
+        goals: goalProgress(goal, {
+          lexile: lexile.current,
+          wpm: speed?.wpm ?? null,
+          wcpm: speed?.wcpm ?? null,
+        }),
+        books: books.map(bookResultView),
+        recordings: recordings.map((row) => recordingView(row, storage)),
+        lexile_timeline: lexile.points,
+        current_lexile: lexile.current,
+      };
+    },
+
+    async bookPerformance(actor: Actor, studentId: number, query: BookPerformanceQuery) {
+      if (query.min !== undefined && query.max !== undefined && query.max < query.min) {
+        throw invalidField('query.max', 'must not be below min');
+      }
+      const interval = reportInterval(query, clock.now());
+      await requireVisibleStudent(db, actor, studentId);
+      const { books, total } = await repo.bookResults(db, studentId, {
+        interval,
+        score: { min: query.min, max: query.max },
+        page: { offset: query.page * query.limit, limit: query.limit },
+      });
+      return { books: books.map(bookResultView), total };
+    },
+  };
+}
