@@ -32,6 +32,8 @@ import { createAssignmentsService } from '../modules/assignments/assignments.ser
 import { assignmentsRoutes } from '../modules/assignments/assignments.routes.js';
 import { createReportsService } from '../modules/reports/reports.service.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
+import { createActivityService } from '../modules/activity/activity.service.js';
+import { activityRoutes } from '../modules/activity/activity.routes.js';
 
 /** Fields that must never reach a log line. */
 const REDACT = [
@@ -58,6 +60,7 @@ export function moduleRoutes(deps: Deps) {
     ...alertsRoutes(createAlertsService(deps)),
     ...assignmentsRoutes(createAssignmentsService(deps)),
     ...reportsRoutes(createReportsService(deps)),
+    ...activityRoutes(createActivityService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
 }

@@ -1,0 +1,77 @@
+/**
+ * Reading activity per day (SPEC.md §7 activity profile): the student's own, or (staff) a student's in their
+ * scope. Every day of the range is listed, so a chart needs no gaps filled.
+ */
+import type { Deps } from '../../deps.js';
+import { invalidField } from '../../http/errors.js';
+import type { Actor } from '../../http/route.js';
+import { daysOf, reportInterval, type DateRangeQuery } from '../reports/date-range.js';
+import { requireVisibleStudent } from '../reports/in-scope.js';
+import { countsPerDay, type DayCounts } from './activity.repository.js';
+
+/** Without a start, the profile shows the last 30 days; at most a year and a day fits one answer. */
+export const ACTIVITY_DEFAULT_DAYS = 30;
+export const ACTIVITY_MAX_DAYS = 366;
+
+const zero = () => ({
+  minutes_reading: 0,
+  pages_read: 0,
+  books_completed: 0,
+  quizzes_submitted: 0,
+  recordings_submitted: 0,
+});
+type Counts = ReturnType<typeof zero>;
+
+function add(into: Counts, row: DayCounts) {
+  into.minutes_reading += row.minutesReading ?? 0;
+  into.pages_read += row.pagesRead ?? 0;
+  into.books_completed += row.booksCompleted ?? 0;
+  into.quizzes_submitted += row.quizzesSubmitted ?? 0;
+  into.recordings_submitted += row.recordingsSubmitted ?? 0;
+}
+
+const roundMinutes = (counts: Counts) => ({
+  ...counts,
+  minutes_reading: Math.round(counts.minutes_reading * 10) / 10,
+});
+
+export type ActivityService = ReturnType<typeof createActivityService>;
+
+export function createActivityService({ db, clock }: Deps) {
+  function intervalOf(query: DateRangeQuery) {
+    const now = clock.now();
+    const defaultStart = new Date(now.getTime() - (ACTIVITY_DEFAULT_DAYS - 1) * 86_400_000);
+    const interval = reportInterval(
+      { start: query.start ?? defaultStart.toISOString().slice(0, 10), end: query.end },
+      now,
+    );
+    if (daysOf(interval).length > ACTIVITY_MAX_DAYS) {
+      throw invalidField('query.start', `the range is at most ${ACTIVITY_MAX_DAYS} days`);
+    }
+    return interval;
+  }
+
+  async function profile(studentId: number, query: DateRangeQuery) {
+    const interval = intervalOf(query);
+    const byDay = new Map(daysOf(interval).map((day) => [day, zero()]));
+    const totals = zero();
+    for (const row of await countsPerDay(db, studentId, interval)) {
+      const day = byDay.get(row.day);
+      if (day) add(day, row);
+      add(totals, row);
+    }
+    return {
+      days: [...byDay].map(([date, counts]) => ({ date, ...roundMinutes(counts) })),
+      totals: roundMinutes(totals),
+    };
+  }
+
+  return {
+    own: (actor: Actor, query: DateRangeQuery) => profile(actor.userId, query),
+    async ofStudent(actor: Actor, studentId: number, query: DateRangeQuery) {
+      intervalOf(query);
+      await requireVisibleStudent(db, actor, studentId);
+      return profile(studentId, query);
+    },
+  };
+}
