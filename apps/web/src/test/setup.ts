@@ -21,6 +21,8 @@ window.matchMedia = (query: string) =>
     removeListener: () => undefined,
     dispatchEvent: () => false,
   }) satisfies MediaQueryList;
+// Mantine's combobox scrolls the highlighted option into view as the arrow keys move; jsdom has no scrolling.
+Element.prototype.scrollIntoView = () => undefined;
 window.ResizeObserver = class {
   observe() {}
   unobserve() {}

@@ -1,0 +1,64 @@
+import { PROGRESSION, type LearningOutcomeScore } from '@readalong/contracts';
+import { BarChart } from '@mantine/charts';
+import type { z } from 'zod';
+import { ChartFigure } from './chart-figure';
+
+type Score = z.infer<typeof LearningOutcomeScore>;
+
+const BAR_ROW_HEIGHT = 44;
+
+interface SkillsChartProps {
+  scores: readonly Score[];
+  /** Learning outcome id → what it means ("Say what a passage is mostly about"). */
+  nameOf: (learningOutcomeId: number) => string;
+}
+
+/** The student's score on each reading skill their quizzes measured, strongest first. */
+export function SkillsChart({ scores, nameOf }: SkillsChartProps) {
+  const measured = scores
+    .filter((score): score is Score & { score_percent: number } => score.score_percent !== null)
+    .map((score) => ({
+      ...score,
+      name: nameOf(score.learning_outcome_id),
+      percent: Math.round(score.score_percent),
+    }))
+    .sort((a, b) => b.percent - a.percent);
+  const strongest = measured[0];
+  const toPractise = measured.filter((score) => score.percent < PROGRESSION.skillBuilderBelowPercent);
+  const summary = !strongest
+    ? 'Your reading skills will show here once you answer some quiz questions.'
+    : `Your strongest skill: ${strongest.name} (${strongest.percent}%).` +
+      (toPractise.length > 0
+        ? ` Skill builders can help with: ${toPractise.map((score) => score.name).join('; ')}.`
+        : '');
+
+  return (
+    <ChartFigure
+      id="reading-skills"
+      title="Your reading skills"
+      summary={summary}
+      table={{
+        columns: ['Skill', 'Score', 'Questions answered'],
+        rows: measured.map((score) => [score.name, `${score.percent}%`, score.questions_answered]),
+      }}
+    >
+      {measured.length > 0 && (
+        <BarChart
+          h={measured.length * BAR_ROW_HEIGHT + 40}
+          data={measured}
+          dataKey="name"
+          orientation="vertical"
+          series={[{ name: 'percent', label: 'Score' }]}
+          getBarColor={(percent) => (percent >= PROGRESSION.skillBuilderBelowPercent ? 'teal.8' : 'indigo.4')}
+          unit="%"
+          maxBarWidth={28}
+          withBarValueLabel
+          accessibilityLayer={false}
+          xAxisProps={{ domain: [0, 100] }}
+          yAxisProps={{ width: 180 }}
+          gridAxis="x"
+        />
+      )}
+    </ChartFigure>
+  );
+}

@@ -1,0 +1,234 @@
+import type { Contracts, Response } from '@readalong/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { answer } from '@/test/api-mocks';
+import { countCalls } from '@/test/auth';
+import { renderApp } from '@/test/render-app';
+import { buildReadingOverview, signedInStudent } from './test-books';
+
+type BookRow = Response<Contracts['getBookPerformance']>['books'][number];
+type ActivityProfile = Response<Contracts['getActivityProfile']>;
+
+const buildResult = (overrides: Partial<BookRow> = {}): BookRow => ({
+  passage_id: 31,
+  worksheet_id: 801,
+  title: 'The Lost Kite',
+  series_id: 6,
+  colour_band_id: 5,
+  lexile: 310,
+  completed_at: '2030-03-02T10:00:00.000Z',
+  score_percent: 90,
+  wpm: null,
+  wcpm: null,
+  accuracy: null,
+  ...overrides,
+});
+
+const noActivity: ActivityProfile = {
+  days: [],
+  totals: {
+    minutes_reading: 0,
+    pages_read: 0,
+    books_completed: 0,
+    quizzes_submitted: 0,
+    recordings_submitted: 0,
+  },
+};
+
+/** A student with no progress yet; each test answers what it is about. */
+async function openMyProgress() {
+  await signedInStudent();
+  answer('getReadingOverview', () => buildReadingOverview());
+  answer('getBookPerformance', () => ({ books: [], total: 0 }));
+  answer('getActivityProfile', () => noActivity);
+  answer('getStudentLearningOutcomePerformances', () => ({ learning_outcome_performances: [] }));
+  answer('getTopics', () => ({ topic_groups: [], topics: [], learning_outcomes: [] }));
+}
+
+/** The rows of a chart's table, as a screen reader reads them. */
+const tableOf = (name: string) =>
+  within(screen.getByRole('table', { name }))
+    .getAllByRole('row')
+    .map((row) => row.textContent);
+
+describe('my progress', () => {
+  it('draws the Lexile timeline and says what it shows, point by point', async () => {
+    await openMyProgress();
+    answer('getReadingOverview', () =>
+      buildReadingOverview({
+        current_lexile: 340,
+        lexile_timeline: [
+          {
+            at: '2030-01-10T10:00:00.000Z',
+            lexile: 290,
+            series_id: 6,
+            colour_band_id: 5,
+            source: 'level_change',
+            passage_id: null,
+            title: null,
+          },
+          {
+            at: '2030-02-03T10:00:00.000Z',
+            lexile: 340,
+            series_id: 6,
+            colour_band_id: 6,
+            source: 'book_passed',
+            passage_id: 31,
+            title: 'The Lost Kite',
+          },
+        ],
+      }),
+    );
+    renderApp(paths.student.myProgress.getHref());
+
+    const chart = await screen.findByRole('region', { name: 'Your Lexile over time' });
+    expect(
+      await within(chart).findByText(
+        'Your Lexile went from 290L to 340L between 10 Jan 2030 and 3 Feb 2030.',
+      ),
+    ).toBeInTheDocument();
+    expect(tableOf('Your Lexile over time')).toEqual([
+      'DateLexileWhat happened',
+      '10 Jan 2030290LMoved to the Orange band',
+      '3 Feb 2030340LPassed ‘The Lost Kite’',
+    ]);
+  });
+
+  it('charts the quiz score of each book and lets the student pick one to look back at', async () => {
+    await openMyProgress();
+    answer('getBookPerformance', () => ({
+      total: 2,
+      books: [
+        buildResult({
+          worksheet_id: 802,
+          passage_id: 32,
+          title: 'Owl Night',
+          score_percent: 60,
+          wpm: 88,
+          accuracy: 97,
+        }),
+        buildResult({ worksheet_id: 801, title: 'The Lost Kite', score_percent: 100 }),
+      ],
+    }));
+    const { user } = renderApp(paths.student.myProgress.getHref());
+
+    const chart = await screen.findByRole('region', { name: 'Your quiz scores' });
+    expect(
+      within(chart).getByText('2 quizzes, average score 80%. You passed 1 of 2 (80% or more).'),
+    ).toBeInTheDocument();
+    expect(tableOf('Your quiz scores')).toEqual([
+      'BookFinishedQuiz score',
+      'The Lost Kite2 Mar 2030100%',
+      'Owl Night2 Mar 203060%',
+    ]);
+
+    // As a keyboard user would: type part of the title, then take the first match.
+    await user.type(screen.getByRole('combobox', { name: 'Choose a book' }), 'Owl');
+    await user.keyboard('{ArrowDown}{Enter}');
+
+    const picker = screen.getByRole('region', { name: 'Look back at a book' });
+    expect(within(picker).getByText('Quiz: 60%')).toBeInTheDocument();
+    expect(within(picker).getByText('88')).toBeInTheDocument();
+    expect(within(picker).getByText('97%')).toBeInTheDocument();
+    expect(within(picker).getByRole('link', { name: 'Read again: Owl Night' })).toHaveAttribute(
+      'href',
+      paths.book.read.getHref(32),
+    );
+  });
+
+  it('asks again for the time the student picks', async () => {
+    await openMyProgress();
+    const activity = countCalls('getActivityProfile', () => noActivity);
+    const { user } = renderApp(paths.student.myProgress.getHref());
+    await screen.findByRole('region', { name: 'Your reading time' });
+
+    await user.click(screen.getByRole('radio', { name: '1 month' }));
+
+    await waitFor(() => expect(activity.count()).toBe(2));
+    const [threeMonths, oneMonth] = activity.requests.map((request) => new URL(request.url).searchParams);
+    expect(threeMonths!.get('end')).toBe(oneMonth!.get('end'));
+    expect(oneMonth!.get('start')! > threeMonths!.get('start')!).toBe(true);
+  });
+
+  it('sums up the reading time and lists the days read', async () => {
+    await openMyProgress();
+    const today = new Date();
+    const iso = (daysAgo: number) => {
+      const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() - daysAgo);
+      return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    };
+    const day = (date: string, minutes: number) => ({
+      date,
+      minutes_reading: minutes,
+      pages_read: 4,
+      books_completed: 1,
+      quizzes_submitted: 1,
+      recordings_submitted: 0,
+    });
+    answer('getActivityProfile', () => ({
+      days: [day(iso(3), 20), day(iso(1), 12.4)],
+      totals: {
+        minutes_reading: 32.4,
+        pages_read: 8,
+        books_completed: 2,
+        quizzes_submitted: 2,
+        recordings_submitted: 0,
+      },
+    }));
+    const { user } = renderApp(paths.student.myProgress.getHref());
+    await user.click(await screen.findByRole('radio', { name: '1 month' }));
+
+    expect(
+      await screen.findByText('You read for 32 minutes on 2 days, read 8 pages and finished 2 books.'),
+    ).toBeInTheDocument();
+    expect(tableOf('Your reading time')).toHaveLength(3);
+  });
+
+  it('names the strongest reading skill and those a skill builder can help with', async () => {
+    await openMyProgress();
+    answer('getTopics', () => ({
+      topic_groups: [{ id: 1, name: 'Comprehension' }],
+      topics: [{ id: 1, name: 'Main idea', topic_group_id: 1 }],
+      learning_outcomes: [
+        { id: 11, name: 'Say what a passage is mostly about', code: 'COMP.MAIN_IDEA', topic_id: 1 },
+        { id: 12, name: 'Put events in order', code: 'COMP.SEQUENCE', topic_id: 1 },
+      ],
+    }));
+    answer('getStudentLearningOutcomePerformances', () => ({
+      learning_outcome_performances: [
+        { learning_outcome_id: 12, topic_id: 1, score_percent: 50, questions_answered: 4 },
+        { learning_outcome_id: 11, topic_id: 1, score_percent: 92, questions_answered: 6 },
+      ],
+    }));
+    renderApp(paths.student.myProgress.getHref());
+
+    expect(
+      await screen.findByText(
+        'Your strongest skill: Say what a passage is mostly about (92%). Skill builders can help with: Put events in order.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says what will appear while there is no progress yet', async () => {
+    await openMyProgress();
+    renderApp(paths.student.myProgress.getHref());
+
+    expect(
+      await screen.findByText('Your Lexile will show here once you pass your first book.'),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'No quiz scores in this time yet. Finish a book and its quiz to see your score here.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'No reading in this time yet. Open a book and your reading time will grow here.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Books you finish in this time will be here to look back at.'),
+    ).toBeInTheDocument();
+  });
+});
