@@ -34,6 +34,8 @@ import { createReportsService } from '../modules/reports/reports.service.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
 import { createActivityService } from '../modules/activity/activity.service.js';
 import { activityRoutes } from '../modules/activity/activity.routes.js';
+import { createOutcomesService } from '../modules/outcomes/outcomes.service.js';
+import { outcomesRoutes } from '../modules/outcomes/outcomes.routes.js';
 
 /** Fields that must never reach a log line. */
 const REDACT = [
@@ -61,6 +63,7 @@ export function moduleRoutes(deps: Deps) {
     ...assignmentsRoutes(createAssignmentsService(deps)),
     ...reportsRoutes(createReportsService(deps)),
     ...activityRoutes(createActivityService(deps)),
+    ...outcomesRoutes(createOutcomesService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
 }

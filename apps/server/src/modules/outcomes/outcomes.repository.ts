@@ -1,0 +1,85 @@
+/**
+ * A student's marked answers summed by learning outcome or question type (PRODUCT.md §4). Only submitted quizzes
+ * count, and only answers with a mark: an open-ended answer counts once a teacher has marked it.
+ */
+import { and, asc, countDistinct, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import {
+  gradings,
+  learningOutcomes,
+  questionLearningOutcomes,
+  questions,
+  topics,
+  worksheets,
+} from '../../db/schema/index.js';
+import type { Interval } from '../reports/date-range.js';
+
+/** Condition on gradings joined to worksheets: the student's marked answers of submitted quizzes. */
+function markedAnswersOf(studentId: number, interval: Interval | undefined): SQL {
+  return and(
+    eq(worksheets.studentId, studentId),
+    isNotNull(worksheets.quizSubmittedAt),
+    isNotNull(gradings.marks),
+    interval ? gte(worksheets.quizSubmittedAt, interval.from) : undefined,
+    interval ? lt(worksheets.quizSubmittedAt, interval.until) : undefined,
+  )!;
+}
+
+const answered = countDistinct(sql`(${gradings.worksheetId}, ${gradings.questionId})`);
+
+export interface OutcomeFilter {
+  interval?: Interval;
+  topicGroupIds?: number[];
+  outcomeIds?: number[];
+}
+
+/** Every learning outcome the filter names (all by default), with the student's marks on it, if any. */
+export async function outcomeScores(db: Executor, studentId: number, filter: OutcomeFilter) {
+  const scores = db
+    .select({
+      outcomeId: questionLearningOutcomes.learningOutcomeId,
+      marks: sql<number>`sum(${gradings.marks})`.as('marks'),
+      maxMarks: sql<number>`sum(${gradings.maxMarks})`.as('max_marks'),
+      answered: answered.as('answered'),
+    })
+    .from(gradings)
+    .innerJoin(worksheets, eq(worksheets.id, gradings.worksheetId))
+    .innerJoin(questionLearningOutcomes, eq(questionLearningOutcomes.questionId, gradings.questionId))
+    .where(markedAnswersOf(studentId, filter.interval))
+    .groupBy(questionLearningOutcomes.learningOutcomeId)
+    .as('scores');
+  return db
+    .select({
+      outcomeId: learningOutcomes.id,
+      topicId: learningOutcomes.topicId,
+      marks: scores.marks,
+      maxMarks: scores.maxMarks,
+      answered: scores.answered,
+    })
+    .from(learningOutcomes)
+    .innerJoin(topics, eq(topics.id, learningOutcomes.topicId))
+    .leftJoin(scores, eq(scores.outcomeId, learningOutcomes.id))
+    .where(
+      and(
+        filter.topicGroupIds ? inArray(topics.topicGroupId, filter.topicGroupIds) : undefined,
+        filter.outcomeIds ? inArray(learningOutcomes.id, filter.outcomeIds) : undefined,
+      ),
+    )
+    .orderBy(asc(learningOutcomes.topicId), asc(learningOutcomes.id));
+}
+
+/** The student's marks per question type. */
+export function questionTypeScores(db: Executor, studentId: number) {
+  return db
+    .select({
+      typeId: questions.typeId,
+      marks: sql<number>`sum(${gradings.marks})`,
+      maxMarks: sql<number>`sum(${gradings.maxMarks})`,
+      answered,
+    })
+    .from(gradings)
+    .innerJoin(worksheets, eq(worksheets.id, gradings.worksheetId))
+    .innerJoin(questions, eq(questions.id, gradings.questionId))
+    .where(markedAnswersOf(studentId, undefined))
+    .groupBy(questions.typeId);
+}

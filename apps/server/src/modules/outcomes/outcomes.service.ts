@@ -1,0 +1,62 @@
+/**
+ * Learning-outcome performance and proficiency, and results per question type (SPEC.md §7): the student's own,
+ * or (staff) a student's within their scope. Every outcome asked for is listed; one not yet answered scores null.
+ */
+import { QuestionType } from '@readalong/contracts';
+import type { Deps } from '../../deps.js';
+import type { Actor } from '../../http/route.js';
+import { reportInterval, type DateRangeQuery } from '../reports/date-range.js';
+import { requireVisibleStudent } from '../reports/in-scope.js';
+import * as repo from './outcomes.repository.js';
+
+const percent = (marks: number | null, maxMarks: number | null) =>
+  marks === null || !maxMarks ? null : Math.round((Number(marks) * 1000) / Number(maxMarks)) / 10;
+
+type OutcomeRow = Awaited<ReturnType<typeof repo.outcomeScores>>[number];
+const outcomeView = (row: OutcomeRow) => ({
+  learning_outcome_id: row.outcomeId,
+  topic_id: row.topicId,
+  score_percent: percent(row.marks, row.maxMarks),
+  questions_answered: Number(row.answered ?? 0),
+});
+
+export type OutcomesService = ReturnType<typeof createOutcomesService>;
+
+export function createOutcomesService({ db, clock }: Deps) {
+  return {
+    async performances(
+      actor: Actor,
+      studentId: number,
+      query: DateRangeQuery & { topic_groups?: number[] | undefined },
+    ) {
+      const interval = reportInterval(query, clock.now());
+      await requireVisibleStudent(db, actor, studentId);
+      const rows = await repo.outcomeScores(db, studentId, { interval, topicGroupIds: query.topic_groups });
+      return { learning_outcome_performances: rows.map(outcomeView) };
+    },
+
+    /** Proficiency is over every quiz the student has submitted, whenever. */
+    async proficiency(actor: Actor, outcomeIds: number[] | undefined) {
+      const rows = await repo.outcomeScores(db, actor.userId, { outcomeIds });
+      return { proficiency: rows.map(outcomeView) };
+    },
+
+    /** Each of the eight question types, zero where none has been answered. */
+    async questionDetails(actor: Actor) {
+      const byType = new Map(
+        (await repo.questionTypeScores(db, actor.userId)).map((row) => [row.typeId, row]),
+      );
+      return {
+        question_types: Object.values(QuestionType).map((typeId) => {
+          const row = byType.get(typeId);
+          return {
+            question_type_id: typeId,
+            questions_answered: Number(row?.answered ?? 0),
+            marks: Number(row?.marks ?? 0),
+            max_marks: Number(row?.maxMarks ?? 0),
+          };
+        }),
+      };
+    },
+  };
+}
