@@ -36,6 +36,8 @@ import { createActivityService } from '../modules/activity/activity.service.js';
 import { activityRoutes } from '../modules/activity/activity.routes.js';
 import { createOutcomesService } from '../modules/outcomes/outcomes.service.js';
 import { outcomesRoutes } from '../modules/outcomes/outcomes.routes.js';
+import { createNotificationsService } from '../modules/notifications/notifications.service.js';
+import { notificationsRoutes } from '../modules/notifications/notifications.routes.js';
 
 /** Fields that must never reach a log line. */
 const REDACT = [
@@ -64,6 +66,7 @@ export function moduleRoutes(deps: Deps) {
     ...reportsRoutes(createReportsService(deps)),
     ...activityRoutes(createActivityService(deps)),
     ...outcomesRoutes(createOutcomesService(deps)),
+    ...notificationsRoutes(createNotificationsService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
 }

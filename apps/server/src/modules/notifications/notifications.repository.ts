@@ -1,5 +1,5 @@
 /** Per-user messages (PRODUCT.md §6): each user reads only their own. */
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { notifications } from '../../db/schema/index.js';
 
@@ -21,4 +21,9 @@ export async function markRead(db: Executor, userId: number, id: number, read: b
     .where(and(eq(notifications.id, id), ownNotifications(userId)))
     .returning();
   return row;
+}
+
+export async function countNotifications(db: Executor, where: SQL) {
+  const [row] = await db.select({ n: count() }).from(notifications).where(where);
+  return row?.n ?? 0;
 }
