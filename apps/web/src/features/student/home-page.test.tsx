@@ -198,7 +198,12 @@ describe('student home: news', () => {
     }));
     const alertRequests = countCalls('getAlerts', () => ({
       alerts: [
-        buildAlert({ id: 703, type_id: AlertType.LevelUpGold, seen: false }),
+        buildAlert({
+          id: 703,
+          type_id: AlertType.LevelUpGold,
+          message: 'You moved up to the BR gold band with a gold medal.',
+          seen: false,
+        }),
         buildAlert({ id: 702, type_id: AlertType.Pass, worksheet_id: 801, seen: false }),
         buildAlert({ id: 701, type_id: AlertType.AchieveGoalWPM, seen: true }),
       ],
@@ -210,7 +215,7 @@ describe('student home: news', () => {
 
     const news = await screen.findByRole('region', { name: 'Your news' });
     expect(await within(news).findByText('You passed ‘The Lost Kite’ with 90%!')).toBeInTheDocument();
-    expect(within(news).getByText('You moved up a level and won a gold medal!')).toBeInTheDocument();
+    expect(within(news).getByText('You moved up to the BR gold band with a gold medal.')).toBeInTheDocument();
     expect(within(news).getByText('You reached your reading speed goal!')).toBeInTheDocument();
     expect(within(news).getAllByText('New')).toHaveLength(2);
     await waitFor(() => expect(viewed.count()).toBe(1));
@@ -226,8 +231,29 @@ describe('student home: news', () => {
     answer('listPassages', () => ({ passages: [] }));
     answer('getAlerts', (request) =>
       new URL(request.url).searchParams.get('page') === '1'
-        ? { alerts: [buildAlert({ id: 601, type_id: AlertType.Fail })], page: 1, has_more: false }
-        : { alerts: [buildAlert({ id: 702, type_id: AlertType.Pass, seen: true })], page: 0, has_more: true },
+        ? {
+            alerts: [
+              buildAlert({
+                id: 601,
+                type_id: AlertType.Fail,
+                message: 'You did not pass the quiz of “Owl Night” with 60 %.',
+              }),
+            ],
+            page: 1,
+            has_more: false,
+          }
+        : {
+            alerts: [
+              buildAlert({
+                id: 702,
+                type_id: AlertType.Pass,
+                message: 'You passed the quiz of “Kite Day” with 85 %.',
+                seen: true,
+              }),
+            ],
+            page: 0,
+            has_more: true,
+          },
     );
     const viewed = countCalls('markAlertsViewed', () => ({ updated: 1 }));
     const { user } = renderApp(paths.student.home.getHref());
@@ -237,10 +263,10 @@ describe('student home: news', () => {
 
     expect(
       await within(news).findByText(
-        'Nearly there on a book quiz. Read it again and have another go at the quiz!',
+        'You did not pass the quiz of “Owl Night” with 60 %. Read it again and have another go at the quiz!',
       ),
     ).toBeInTheDocument();
-    expect(within(news).getByText('You passed a book quiz!')).toBeInTheDocument();
+    expect(within(news).getByText('You passed the quiz of “Kite Day” with 85 %.')).toBeInTheDocument();
     expect(within(news).queryByRole('button', { name: 'Show older news' })).not.toBeInTheDocument();
     await waitFor(() => expect(viewed.count()).toBe(1));
     expect(await viewed.requests[0]!.json()).toEqual({ alert_ids: [601] });

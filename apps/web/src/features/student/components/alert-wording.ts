@@ -14,40 +14,46 @@ export interface AlertWording {
   mood: AlertMood;
 }
 
-const medalOf: Record<number, string> = {
-  [AlertType.LevelUpGold]: 'gold',
-  [AlertType.LevelUpSilver]: 'silver',
-  [AlertType.LevelUpBronze]: 'bronze',
-};
-
 const goalOf: Record<number, string> = {
   [AlertType.AchieveGoalLexile]: 'your reading level goal',
   [AlertType.AchieveGoalWPM]: 'your reading speed goal',
-  [AlertType.AchieveGoalWCPM]: 'your goal for words read correctly in a minute',
+  [AlertType.AchieveGoalWCPM]: 'your goal for words read right in a minute',
 };
 
+const LEVEL_UPS: readonly number[] = [
+  AlertType.LevelUpGold,
+  AlertType.LevelUpSilver,
+  AlertType.LevelUpBronze,
+];
+
 /** "with 90%" when the score is known. */
-const withScore = (book: AlertBook | undefined) =>
-  book?.score_percent == null ? '' : ` with ${Math.round(book.score_percent)}%`;
+const withScore = (book: AlertBook) =>
+  book.score_percent === null ? '' : ` with ${Math.round(book.score_percent)}%`;
+
+const TRY_AGAIN = 'Read it again and have another go at the quiz!';
 
 /**
- * An alert as a child should read it: short, warm and about them ("You passed ‘The Lost Kite’ with 90%!").
- * A fail is worded as a next step, never as a judgement. The server's own message is written for teachers, so it
- * is only the last resort for a type this screen does not know.
+ * An alert as a child should read it: short, warm and about them ("You passed ‘The Lost Kite’ with 90%!"). A fail
+ * is worded as a next step, never as a judgement. The server already addresses a student's alerts to them ("You
+ * moved up to the BR orange band with a gold medal."), so its message is used where this screen has nothing
+ * better: a book it cannot name from the student's results, and the new band of a level-up.
  */
 export function describeAlert(alert: StudentAlert, book?: AlertBook): AlertWording {
-  const title = book ? `‘${book.title}’` : 'a book quiz';
   switch (alert.type_id) {
     case AlertType.Pass:
-      return { text: `You passed ${title}${withScore(book)}!`, mood: 'celebrate' };
+      return {
+        text: book ? `You passed ‘${book.title}’${withScore(book)}!` : alert.message,
+        mood: 'celebrate',
+      };
     case AlertType.Fail:
       return {
-        text: `Nearly there on ${title}${withScore(book)}. Read it again and have another go at the quiz!`,
+        text: book
+          ? `Nearly there on ‘${book.title}’${withScore(book)}. ${TRY_AGAIN}`
+          : `${alert.message} ${TRY_AGAIN}`,
         mood: 'encourage',
       };
   }
-  const medal = medalOf[alert.type_id];
-  if (medal) return { text: `You moved up a level and won a ${medal} medal!`, mood: 'celebrate' };
+  if (LEVEL_UPS.includes(alert.type_id)) return { text: alert.message, mood: 'celebrate' };
   const goal = goalOf[alert.type_id];
   if (goal) return { text: `You reached ${goal}!`, mood: 'celebrate' };
   return { text: alert.message, mood: 'celebrate' };
