@@ -116,7 +116,8 @@ export const updateAssignment = (
 export async function setStudents(db: Executor, assignmentId: number, studentIds: number[] | null) {
   await db.delete(assignmentStudents).where(eq(assignmentStudents.assignmentId, assignmentId));
   if (studentIds?.length) {
-    await db.insert(assignmentStudents).values(studentIds.map((studentId) => ({ assignmentId, studentId })));
+    const unique = [...new Set(studentIds)];
+    await db.insert(assignmentStudents).values(unique.map((studentId) => ({ assignmentId, studentId })));
   }
 }
 

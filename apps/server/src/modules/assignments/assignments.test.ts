@@ -78,7 +78,7 @@ describe('creating, changing and withdrawing assignments', () => {
     const response = await create(cast.token.teacher, {
       passage_id: book.id,
       class_id: cast.world.class.id,
-      student_ids: [cast.world.student.id],
+      student_ids: [cast.world.student.id, cast.world.student.id],
       due_at: '2026-10-01',
       note: 'Read it twice.',
     });
