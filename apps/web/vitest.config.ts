@@ -8,6 +8,8 @@ export default mergeConfig(
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
+      // A journey through a whole screen (a quiz of eight questions) clicks a lot; two busy cores need the room.
+      testTimeout: 20_000,
     },
   }),
 );

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { setAnalyticsSink } from '@/lib/analytics';
 // Imported for its side effect too: the auth store plugs the session into the API client, as in the app.
@@ -8,6 +8,9 @@ import { session } from '@/lib/session';
 import { submittedPassages } from '@/lib/submitted-passages';
 import { dismissAllToasts } from '@/lib/toasts';
 import { server } from './server';
+
+// Lazy pages load their code on first render; on a busy two-core machine that can take more than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "no match" and "no size".
 window.matchMedia = (query: string) =>

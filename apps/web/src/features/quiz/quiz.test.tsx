@@ -1,4 +1,3 @@
-import { QuestionType, type Passage } from '@readalong/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
@@ -6,173 +5,22 @@ import { answer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
 import { buildAccessToken } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
-import type { QuizQuestion } from './answers';
-
-const BOOK_ID = 41;
-const WORKSHEET_ID = 900;
-
-const question = (
-  overrides: Partial<QuizQuestion> & Pick<QuizQuestion, 'id' | 'question_type_id' | 'prompt'>,
-) => ({
-  question_num: overrides.id,
-  image_url: null,
-  learning_outcome_ids: [1],
-  options: [],
-  categories: [],
-  max_marks: 1,
-  answer: null,
-  sub_questions: [],
-  ...overrides,
-});
-
-/** One question of every type, as a student sees them before submitting: no answer keys. */
-const QUIZ: QuizQuestion[] = [
-  question({
-    id: 1,
-    question_type_id: QuestionType.MCQ,
-    prompt: 'What do bees make honey from?',
-    options: ['pollen', 'nectar', 'wax'],
-  }),
-  question({ id: 2, question_type_id: QuestionType.ShortAnswer, prompt: 'Where do bees live?' }),
-  question({ id: 3, question_type_id: QuestionType.OpenEnded, prompt: 'Why are farmers happy to see bees?' }),
-  question({
-    id: 4,
-    question_type_id: QuestionType.Sequencing,
-    prompt: 'Put the steps in order.',
-    options: ['She flies home.', 'A bee finds a flower.', 'The honey is sealed.'],
-  }),
-  question({
-    id: 5,
-    question_type_id: QuestionType.FormWords,
-    prompt: 'Make words from the book.',
-    max_marks: 2,
-    sub_questions: [
-      {
-        sub_question_num: 1,
-        prompt: 'Word 1',
-        options: ['comb', 'honey'],
-        categories: [],
-        max_marks: 1,
-        answer: null,
-      },
-      {
-        sub_question_num: 2,
-        prompt: 'Word 2',
-        options: ['keeper', 'bee'],
-        categories: [],
-        max_marks: 1,
-        answer: null,
-      },
-    ],
-  }),
-  question({
-    id: 6,
-    question_type_id: QuestionType.WordFromSentence,
-    prompt: 'Which word means a sweet juice?',
-    options: ['Bees', 'make', 'honey', 'from', 'nectar'],
-  }),
-  question({
-    id: 7,
-    question_type_id: QuestionType.DiscardOption,
-    prompt: 'Which does a beekeeper NOT wear?',
-    options: ['gloves', 'flippers', 'a hat'],
-  }),
-  question({
-    id: 8,
-    question_type_id: QuestionType.Categorising,
-    prompt: 'Queen or workers?',
-    max_marks: 2,
-    categories: ['Queen', 'Workers'],
-    options: ['lays eggs', 'guard the door'],
-    sub_questions: [
-      {
-        sub_question_num: 1,
-        prompt: 'lays eggs',
-        options: ['Queen', 'Workers'],
-        categories: ['Queen', 'Workers'],
-        max_marks: 1,
-        answer: null,
-      },
-      {
-        sub_question_num: 2,
-        prompt: 'guard the door',
-        options: ['Queen', 'Workers'],
-        categories: ['Queen', 'Workers'],
-        max_marks: 1,
-        answer: null,
-      },
-    ],
-  }),
-];
-
-const KEYS: Record<number, string | string[]> = {
-  1: 'nectar',
-  2: 'a hive;hive',
-  3: 'Bees carry pollen.',
-  4: 'A bee finds a flower.;She flies home.;The honey is sealed.',
-  5: ['honeycomb', 'beekeeper'],
-  6: 'nectar',
-  7: 'flippers',
-  8: ['Queen', 'Workers'],
-};
-
-/** The quiz as staff see it, keys included. */
-const withKeys = (questions: QuizQuestion[]) =>
-  questions.map((item) => {
-    const key = KEYS[item.id]!;
-    return Array.isArray(key)
-      ? {
-          ...item,
-          answer: key.join(';'),
-          sub_questions: item.sub_questions.map((sub, index) => ({ ...sub, answer: key[index]! })),
-        }
-      : { ...item, answer: key };
-  });
-
-const passage = {
-  id: BOOK_ID,
-  builder_type_id: 2,
-  title: 'How Bees Make Honey',
-  author: 'Readalong',
-  series_id: 1,
-  colour_band_id: 9,
-  lexile: 500,
-  num_pages: 1,
-  word_count: 5,
-  thumbnail_url: '/api/library/bees.png',
-  background_url: null,
-  assets: { music_url: null, narration_pending: false },
-  pages: [
-    {
-      page_num: 1,
-      text: 'Bees make honey from nectar.',
-      illustration_url: null,
-      narration_url: null,
-      word_timings: null,
-    },
-  ],
-  worksheet_id: WORKSHEET_ID,
-  rate_builder_worksheet_id: null,
-  pages_completed: 1,
-  worksheet_completed: false,
-  recording_submitted: false,
-  is_favourited: false,
-  reading_practice_completed: false,
-} satisfies Passage;
+import {
+  BOOK_ID,
+  NOT_SUBMITTED,
+  QUIZ,
+  WORKSHEET_ID,
+  buildOutcome,
+  buildPassage,
+  withKeys,
+} from './test-quiz';
 
 async function openQuiz(role: 'student' | 'teacher', href: string) {
   await signedInAs({ login_role: role });
   answer('validate', () => ({ access_token: buildAccessToken(), login_role: role, refresh_token: null }));
-  answer('getPassage', () => passage);
+  answer('getPassage', () => buildPassage());
   answer('startWorksheet', () => ({ worksheet_id: WORKSHEET_ID }));
-  answer('getDiagnosticsSubmission', () => ({
-    worksheet_id: WORKSHEET_ID,
-    completed: false,
-    submitted_at: null,
-    total_score: 0,
-    max_score: 10,
-    gradings: [],
-  }));
+  answer('getDiagnosticsSubmission', () => NOT_SUBMITTED);
   const rendered = renderApp(href);
   await screen.findByRole('heading', { name: QUIZ[0]!.prompt });
   return rendered;
@@ -183,17 +31,12 @@ const next = () => screen.getByRole('button', { name: /^Next/ });
 describe('the quiz', () => {
   it('takes an answer of every type by keyboard and pointer, then shows the score, coins and level-up medal', async () => {
     answer('getPassageQuestions', () => ({ questions: QUIZ }));
-    const submit = countCalls('submitDiagnostics', () => ({
-      completed: true,
-      score_percent: 100,
-      passed: true,
-      coins_awarded: 40,
-      placement_test_id: null,
-      series_id: null,
-      colour_band_id: null,
-      has_reset_colour: false,
-      level_change: { direction: 'up', series_id: 1, colour_band_id: 10, medal: 'gold' },
-    }));
+    const submit = countCalls('submitDiagnostics', () =>
+      buildOutcome({
+        coins_awarded: 40,
+        level_change: { direction: 'up', series_id: 1, colour_band_id: 10, medal: 'gold' },
+      }),
+    );
     const { user } = await openQuiz('student', paths.book.quiz.getHref(BOOK_ID));
     expect(screen.getByText('Question 1 of 8')).toBeInTheDocument();
 
@@ -270,17 +113,7 @@ describe('the quiz', () => {
 
   it('reminds the student of unanswered questions before sending, and sends only what was answered', async () => {
     answer('getPassageQuestions', () => ({ questions: QUIZ.slice(0, 2) }));
-    const submit = countCalls('submitDiagnostics', () => ({
-      completed: true,
-      score_percent: 50,
-      passed: false,
-      coins_awarded: 0,
-      placement_test_id: null,
-      series_id: null,
-      colour_band_id: null,
-      has_reset_colour: false,
-      level_change: null,
-    }));
+    const submit = countCalls('submitDiagnostics', () => buildOutcome({ score_percent: 50, passed: false }));
     const { user } = await openQuiz('student', paths.book.quiz.getHref(BOOK_ID));
     await user.click(screen.getByRole('radio', { name: 'nectar' }));
     await user.click(next());

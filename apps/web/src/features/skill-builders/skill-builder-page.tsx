@@ -1,12 +1,72 @@
-import { EmptyState } from '@mantine/core';
-import { IconPuzzle } from '@tabler/icons-react';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { IconListCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Loading } from '@/components/loading';
+import { usePassage } from '../book/api/get-passage';
+import { useReadingProgress } from '../book/components/use-reading-progress';
+import { useStudentWorksheet } from '../quiz/api/worksheet';
+import { NextSteps } from '../quiz/components/next-steps';
+import { PassagePages } from '../quiz/components/passage-pages';
+import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
 
-/** A skill builder’s quiz, full screen (SPEC.md §2 “Skill builder”). A frame for now: it says what will appear here. */
+/**
+ * A skill builder (SPEC.md §2, no navigation bar): a short passage that practises one or two learning outcomes,
+ * read page by page, then its questions. Reading every page and submitting the quiz completes it (+5 coins).
+ */
 export function SkillBuilderPage() {
+  const passageId = Number(useParams().skillBuilderId);
+  return <SkillBuilder key={passageId} passageId={passageId} />;
+}
+
+function SkillBuilder({ passageId }: { passageId: number }) {
+  const passage = usePassage(passageId);
+  const worksheet = useStudentWorksheet(passageId);
+  const [pageNum, setPageNum] = useState<number>();
+  const [answering, setAnswering] = useState(false);
+  useReadingProgress({ passageId, pageNum, tracking: worksheet.isSuccess });
+
+  if (passage.isPending || worksheet.isPending) return <Loading label="Getting your skill builder ready" />;
+  if (passage.isError || worksheet.isError)
+    return (
+      <Alert color="red" variant="light" title="This skill builder could not be opened">
+        {(passage.error ?? worksheet.error)?.message}
+      </Alert>
+    );
+  const { title, pages } = passage.data;
   return (
-    <EmptyState icon={<IconPuzzle aria-hidden />}>
-      <EmptyState.Title order={2}>Your skill builder</EmptyState.Title>
-      <EmptyState.Description>The questions of this skill builder will appear here.</EmptyState.Description>
-    </EmptyState>
+    <Stack gap="lg" maw={900} mx="auto" w="100%">
+      <div>
+        <Title order={2}>{title}</Title>
+        <Text c="dimmed" size="lg">
+          Skill builder
+        </Text>
+      </div>
+      {answering ? (
+        <WorksheetQuiz
+          passageId={passageId}
+          worksheetId={worksheet.data.worksheet_id}
+          pages={pages}
+          nextSteps={<NextSteps />}
+        />
+      ) : (
+        <PassagePages
+          pages={pages}
+          onPage={setPageNum}
+          finish={
+            <Button
+              size="xl"
+              radius="xl"
+              color="green"
+              fullWidth
+              rightSection={<IconListCheck size={26} aria-hidden />}
+              onClick={() => setAnswering(true)}
+            >
+              Answer the questions
+            </Button>
+          }
+        />
+      )}
+    </Stack>
   );
 }

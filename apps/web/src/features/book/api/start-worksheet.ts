@@ -1,5 +1,8 @@
 import { api } from '@/lib/api-client';
 
+/** Rate builders are started with a call of their own; every other passage with the ordinary one. */
+export type WorksheetKind = 'passage' | 'rate-builder';
+
 /** Starts (or resumes) the signed-in student's worksheet for a passage. */
-export const startWorksheet = (passageId: number) =>
-  api('startWorksheet', { params: { id: passageId }, body: {} });
+export const startWorksheet = (passageId: number, kind: WorksheetKind = 'passage') =>
+  api(kind === 'passage' ? 'startWorksheet' : 'startRateBuilder', { params: { id: passageId }, body: {} });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { getReadingSettings } from '@/lib/reading-settings';
 import { saveReadingProgress } from '../api/save-reading-progress';
-import { startWorksheet } from '../api/start-worksheet';
+import { startWorksheet, type WorksheetKind } from '../api/start-worksheet';
 
 interface ReadingProgressOptions {
   passageId: number;
@@ -9,6 +9,8 @@ interface ReadingProgressOptions {
   pageNum: number | undefined;
   /** False for staff and demonstrations: nothing is started or recorded. */
   tracking: boolean;
+  /** Rate builders have a worksheet of their own kind. */
+  kind?: WorksheetKind;
 }
 
 /**
@@ -16,7 +18,12 @@ interface ReadingProgressOptions {
  * reached is reported with the seconds read since the last report and the reading settings in force. A failed
  * report is not shown: the next page reports again, and reading goes on.
  */
-export function useReadingProgress({ passageId, pageNum, tracking }: ReadingProgressOptions) {
+export function useReadingProgress({
+  passageId,
+  pageNum,
+  tracking,
+  kind = 'passage',
+}: ReadingProgressOptions) {
   const started = useRef<Promise<unknown> | null>(null);
   const lastReportAt = useRef<number | null>(null);
   const lastReportedPage = useRef<number | null>(null);
@@ -28,7 +35,7 @@ export function useReadingProgress({ passageId, pageNum, tracking }: ReadingProg
     const seconds = lastReportAt.current === null ? 0 : Math.round((now - lastReportAt.current) / 1000);
     lastReportAt.current = now;
 
-    const start = (started.current ??= startWorksheet(passageId).catch((error: unknown) => {
+    const start = (started.current ??= startWorksheet(passageId, kind).catch((error: unknown) => {
       started.current = null; // try again with the next page
       throw error;
     }));
@@ -41,5 +48,5 @@ export function useReadingProgress({ passageId, pageNum, tracking }: ReadingProg
         }),
       )
       .catch(() => undefined);
-  }, [passageId, pageNum, tracking]);
+  }, [passageId, pageNum, tracking, kind]);
 }

@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { startWorksheet, type WorksheetKind } from '../../book/api/start-worksheet';
 
 /**
- * The signed-in student's worksheet for a passage, started if need be (the call starts or resumes, so asking again
- * is harmless). Rate builders have worksheets of their own.
+ * The signed-in student's worksheet for a passage, started if need be (the call starts or resumes). Staff trying
+ * a passage (`enabled: false`) start nothing.
  */
-export const useStudentWorksheet = (passageId: number, kind: 'passage' | 'rate-builder' = 'passage') =>
+export const useStudentWorksheet = (passageId: number, kind: WorksheetKind = 'passage', enabled = true) =>
   useQuery({
+    enabled,
     queryKey: ['passages', passageId, 'worksheet', kind],
-    queryFn: () =>
-      api(kind === 'passage' ? 'startWorksheet' : 'startRateBuilder', {
-        params: { id: passageId },
-        body: {},
-      }),
+    queryFn: () => startWorksheet(passageId, kind),
     staleTime: Infinity,
   });

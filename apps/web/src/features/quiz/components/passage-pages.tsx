@@ -1,17 +1,22 @@
 import { Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 interface PassagePagesProps {
   pages: readonly { page_num: number; text: string; illustration_url: string | null }[];
   /** Shown on the last page: what comes after reading (usually the questions). */
   finish: ReactNode;
+  /** Told of each page the reader reaches (1-based), to record reading progress. */
+  onPage?: (pageNum: number) => void;
 }
 
 /** A short passage read page by page before its questions (placement tests, skill builders): plain and large. */
-export function PassagePages({ pages, finish }: PassagePagesProps) {
+export function PassagePages({ pages, finish, onPage }: PassagePagesProps) {
   const [index, setIndex] = useState(0);
   const page = pages[index];
+  useEffect(() => {
+    if (page) onPage?.(page.page_num);
+  }, [page, onPage]);
   if (!page) return <>{finish}</>;
   const isLast = index === pages.length - 1;
   return (
