@@ -139,7 +139,6 @@ export async function unfinishedBooksOfBand(db: Executor, studentId: number, lev
     .where(
       and(
         eq(passages.builderTypeId, BuilderType.PowerBuilder),
-        eq(passages.seriesId, level.seriesId),
         eq(passages.colourBandId, level.colourBandId),
         sql`not exists (select 1 from ${worksheets} where ${worksheets.studentId} = ${studentId}
               and ${worksheets.passageId} = ${passages.id} and ${worksheets.quizSubmittedAt} is not null)`,

@@ -150,6 +150,22 @@ describe('level up', () => {
   });
 });
 
+describe('a band across series', () => {
+  it('every book of the student’s band counts, whichever series it belongs to', async () => {
+    const student = await newStudent({ seriesId: 1, colourBandId: 7 });
+    const books = await Promise.all([
+      book(1, 7),
+      book(1, 7),
+      book(1, 7),
+      book(6, 7), // BR's band 7 is the same Lexile range as A's
+      book(6, 7),
+    ]);
+    const results = [];
+    for (const passage of books) results.push(await takeQuiz(student.token, passage, 10));
+    expect(results[4]).toMatchObject({ level_change: { direction: 'up', series_id: 1, colour_band_id: 8 } });
+  });
+});
+
 describe('level down', () => {
   it('three consecutive fails in the band move the student one band down, for the teacher to see', async () => {
     const student = await newStudent({ seriesId: 6, colourBandId: 6 });

@@ -101,7 +101,7 @@ export function createReadingService(
       const countsForLevel =
         passage.builderTypeId === BuilderType.PowerBuilder &&
         level !== null &&
-        passage.seriesId === level.seriesId &&
+        // A band is a Lexile range whatever the series: every book of the student's band counts (rule R5).
         passage.colourBandId === level.colourBandId &&
         !(await passedAtLevel(tx, reader.userId, passage.id, level));
       const id = await repo.insertWorksheet(tx, {
@@ -145,10 +145,7 @@ export function createReadingService(
       let around: SQL | undefined;
       if (query.favourites) around = inArray(passages.id, repo.favouritesOf(db, reader.userId));
       else if (level && isLeveled) {
-        around = and(
-          eq(passages.seriesId, level.seriesId),
-          between(passages.colourBandId, level.colourBandId - 1, level.colourBandId + 1),
-        );
+        around = between(passages.colourBandId, level.colourBandId - 1, level.colourBandId + 1);
       }
       const rows = await repo.listPassageRows(db, and(ofType, passagesOpenTo(db, reader), around), [
         sql`${passages.id} = ${reader.placementTestId ?? -1} desc`,
