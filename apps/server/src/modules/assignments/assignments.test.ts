@@ -108,6 +108,21 @@ describe('creating, changing and withdrawing assignments', () => {
     expect(await haveNew(cast.token.student)).toEqual({ have_new: false, count: 0 });
   });
 
+  it('a book above the class’s level, assigned to one student, opens for that student only', async () => {
+    const hard = await t.factories.passage({ colourBandId: 15, title: 'The Deep Sea' });
+    const response = await create(cast.token.teacher, {
+      passage_id: hard.id,
+      class_id: cast.world.class.id,
+      student_ids: [cast.world.student.id],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const open = (token: string) =>
+      t.request({ method: 'GET', url: `/api/v1/worksheets/passage/${hard.id}`, token });
+    expect((await open(cast.token.student)).statusCode).toBe(200);
+    expectError(await open(cast.token.classmate), 404);
+    expect((await remove(cast.token.teacher, response.json<AssignmentView>().id)).statusCode).toBe(200);
+  });
+
   it('the student’s worksheet for it shows, and completed once it is done', async () => {
     const [assigned] = await list(cast.token.student);
     const started = await t.request({

@@ -2,24 +2,18 @@
  * Which passages a student may open and which worksheets an actor may see, as SQL conditions every lookup and
  * list uses (PRODUCT.md §2–§3). Staff may open every passage: the library is shared by every school.
  */
-import { and, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { assignedTo } from '../assignments/assignments.repository.js';
 import { BuilderType } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
-import { assignments, enrolments, passages, students, worksheets } from '../../db/schema/index.js';
+import { assignments, passages, students, worksheets } from '../../db/schema/index.js';
 import type { Actor } from '../../http/route.js';
 import { visibleStudents } from '../access/scope.js';
 import type { Reader } from '../progression/progression.repository.js';
 
 /** Passages assigned to a class the student is enrolled in (and not withdrawn). */
 export function assignedPassageIds(db: Executor, studentId: number) {
-  return db
-    .select({ id: assignments.passageId })
-    .from(assignments)
-    .innerJoin(
-      enrolments,
-      and(eq(enrolments.classId, assignments.classId), eq(enrolments.studentId, studentId)),
-    )
-    .where(isNull(assignments.deletedAt));
+  return db.select({ id: assignments.passageId }).from(assignments).where(assignedTo(db, studentId));
 }
 
 /**

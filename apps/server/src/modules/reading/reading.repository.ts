@@ -1,5 +1,6 @@
 /** Queries for passages, pages, worksheets, favourites and reading logs. */
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { assignedTo } from '../assignments/assignments.repository.js';
 import type { Executor } from '../../db/database.js';
 import {
   assignments,
@@ -172,11 +173,7 @@ export async function assignmentOf(
   const [row] = await db
     .select({ id: assignments.id })
     .from(assignments)
-    .innerJoin(
-      enrolments,
-      and(eq(enrolments.classId, assignments.classId), eq(enrolments.studentId, studentId)),
-    )
-    .where(and(eq(assignments.passageId, passageId), isNull(assignments.deletedAt)))
+    .where(and(eq(assignments.passageId, passageId), assignedTo(db, studentId)))
     .orderBy(sql`${assignments.classId} = ${classId ?? -1} desc`, desc(assignments.id))
     .limit(1);
   return row;

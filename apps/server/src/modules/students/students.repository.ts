@@ -1,9 +1,9 @@
 /** Queries for students as staff and the students themselves see them: scope, and their skill and rate builders. */
-import { and, asc, desc, eq, isNull, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, notExists, sql, type SQL } from 'drizzle-orm';
+import { assignedTo } from '../assignments/assignments.repository.js';
 import type { Executor } from '../../db/database.js';
 import {
   assignments,
-  enrolments,
   gradings,
   learningOutcomes,
   passages,
@@ -60,14 +60,8 @@ export function assignedNotStarted(db: Executor, studentId: number, builderTypeI
       assignedAt: assignments.createdAt,
     })
     .from(assignments)
-    .innerJoin(
-      enrolments,
-      and(eq(enrolments.classId, assignments.classId), eq(enrolments.studentId, studentId)),
-    )
     .innerJoin(passages, eq(passages.id, assignments.passageId))
-    .where(
-      and(eq(passages.builderTypeId, builderTypeId), isNull(assignments.deletedAt), startedBy(studentId)),
-    )
+    .where(and(eq(passages.builderTypeId, builderTypeId), assignedTo(db, studentId), startedBy(studentId)))
     .orderBy(passages.id, desc(assignments.createdAt));
 }
 
