@@ -4,7 +4,7 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { COLOUR_BANDS, SERIES } from '@readalong/contracts';
+import { COLOUR_BANDS, PROGRESSION, SERIES } from '@readalong/contracts';
 import referenceData from '../taxonomy/reference-data.json' with { type: 'json' };
 import { measureText, splitWords } from './measure.js';
 import type { LibraryEntry } from './library.js';
@@ -22,7 +22,8 @@ const TOPIC_GROUP_OF = new Map(
 );
 
 export const LIBRARY_MINIMUMS = {
-  powerBuildersPerBand: 3,
+  // A student levels up after passing this many different books of their band (rule R5): each band needs them.
+  powerBuildersPerBand: PROGRESSION.booksToLevelUp,
   questionsPerType: 20,
   rateBuildersPerBand: 1,
   skillBuildersPerTopicGroup: 2,

@@ -210,7 +210,7 @@ describe('libraryProblems', () => {
   });
 
   it('counts what the library has: books per band, rate builders, placement tests, skill builders, question types', () => {
-    const books = [1, 2, 3].map((n) => entry(goodPassage(), 'power_builder', `b05-book-${n}`));
+    const books = [1, 2, 3, 4, 5].map((n) => entry(goodPassage(), 'power_builder', `b05-book-${n}`));
     const rate = entry({ ...goodPassage(), questions: [] }, 'rate_builder', 'r05');
     const placement = entry(goodPassage(), 'placement_test', 'p-br');
     const skills = [1, 2].map((n) =>
@@ -220,7 +220,7 @@ describe('libraryProblems', () => {
     expect(problems.filter((problem) => problem.startsWith('band 5:'))).toEqual([]);
     expect(problems).not.toContain('series BR: no placement test');
     expect(problems).toContain('series A: no placement test');
-    // Six passages of five MCQs each: 30, above the 20 needed; no other type yet.
+    // Eight passages of five MCQs each: 40, above the 20 needed; no other type yet.
     expect(problems.some((problem) => problem.startsWith('question type mcq'))).toBe(false);
     expect(problems).toContain('question type short_answer: 0, need 20');
     const comprehension = referenceData.topicGroups.find((group) =>
