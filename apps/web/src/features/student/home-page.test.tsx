@@ -192,7 +192,9 @@ describe('student home: news', () => {
   it('shows the student’s alerts in their own words and marks the new ones seen at once', async () => {
     await signedInStudent();
     answerEmptyHome();
-    answer('listPassages', () => ({ passages: [] }));
+    answer('listPassages', () => ({
+      passages: [buildBook({ title: 'Kite Day', colour_band_id: 6, worksheet_id: 302, pages_completed: 8 })],
+    }));
     answer('getSubmittedPassages', () => ({
       passages: [buildFinishedBook({ worksheet_id: 801, title: 'The Lost Kite', score_percent: 90 })],
     }));
@@ -205,6 +207,7 @@ describe('student home: news', () => {
           seen: false,
         }),
         buildAlert({ id: 702, type_id: AlertType.Pass, worksheet_id: 801, seen: false }),
+        buildAlert({ id: 700, type_id: AlertType.Fail, worksheet_id: 302, seen: true }),
         buildAlert({ id: 701, type_id: AlertType.AchieveGoalWPM, seen: true }),
       ],
       page: 0,
@@ -217,6 +220,9 @@ describe('student home: news', () => {
     expect(await within(news).findByText('You passed ‘The Lost Kite’ with 90%!')).toBeInTheDocument();
     expect(within(news).getByText('You moved up to the BR gold band with a gold medal.')).toBeInTheDocument();
     expect(within(news).getByText('You reached your reading speed goal!')).toBeInTheDocument();
+    expect(
+      within(news).getByText('Nearly there on ‘Kite Day’. Read it again and have another go at the quiz!'),
+    ).toBeInTheDocument();
     expect(within(news).getAllByText('New')).toHaveLength(2);
     await waitFor(() => expect(viewed.count()).toBe(1));
     expect(await viewed.requests[0]!.json()).toEqual({ alert_ids: [703, 702] });

@@ -205,7 +205,7 @@ describe('my progress', () => {
 
     expect(
       await screen.findByText(
-        'Your strongest skill: Say what a passage is mostly about (92%). Skill builders can help with: Put events in order.',
+        'Your strongest skill: Say what a passage is mostly about (92%). A skill builder can help with: Put events in order (50%).',
       ),
     ).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
-import { SegmentedControl, Stack, Text } from '@mantine/core';
-import { useId, useState } from 'react';
+import { Chip, Fieldset, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { RANGE_CHOICES, rangeOf, type DateRange, type RangeChoice } from './api/date-range';
 import { useActivityProfile } from './api/get-activity-profile';
 import { BOOK_PERFORMANCE_LIMIT, useBookPerformance } from './api/get-book-performance';
@@ -31,24 +31,24 @@ export function MyProgressPage() {
   );
 }
 
+/** The time to show: chips that wrap on a phone, radio buttons underneath, so arrow keys move between them. */
 function RangePicker({ choice, onChange }: { choice: RangeChoice; onChange: (choice: RangeChoice) => void }) {
-  const labelId = useId();
   return (
-    <Stack gap="xs">
-      <Text size="lg" fw={700} id={labelId}>
-        Show my progress for
-      </Text>
-      <SegmentedControl
-        aria-labelledby={labelId}
-        size="lg"
-        radius="xl"
-        fullWidth
-        maw={640}
-        data={RANGE_CHOICES.map(({ value, label }) => ({ value, label }))}
-        value={choice}
-        onChange={onChange}
-      />
-    </Stack>
+    <Fieldset
+      legend="Show my progress for"
+      variant="unstyled"
+      styles={{ legend: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 700 } }}
+    >
+      <Chip.Group multiple={false} value={choice} onChange={onChange}>
+        <Group gap="sm" mt="xs">
+          {RANGE_CHOICES.map(({ value, label }) => (
+            <Chip key={value} value={value} size="lg" variant="outline">
+              {label}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+    </Fieldset>
   );
 }
 

@@ -36,7 +36,7 @@ const TRY_AGAIN = 'Read it again and have another go at the quiz!';
  * An alert as a child should read it: short, warm and about them ("You passed ‘The Lost Kite’ with 90%!"). A fail
  * is worded as a next step, never as a judgement. The server already addresses a student's alerts to them ("You
  * moved up to the BR orange band with a gold medal."), so its message is used where this screen has nothing
- * better: a book it cannot name from the student's results, and the new band of a level-up.
+ * better: a book it cannot name from the student's books, and the new band of a level-up.
  */
 export function describeAlert(alert: StudentAlert, book?: AlertBook): AlertWording {
   switch (alert.type_id) {

@@ -3,6 +3,7 @@ import { IconBell, IconBook2, IconStarFilled } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useAlerts, type StudentAlert } from '../api/get-alerts';
 import { useSubmittedPassages } from '../api/get-submitted-passages';
+import { usePassages } from '../api/list-passages';
 import { useMarkAlertsViewed } from '../api/mark-alerts-viewed';
 import { describeAlert, type AlertBook } from './alert-wording';
 import { friendlyDay } from './dates';
@@ -113,10 +114,17 @@ function useMarkShownAlertsSeen(pages: readonly { alerts: readonly StudentAlert[
 }
 
 /**
- * The student's results by worksheet, so an alert can name its book and score. Until they load (or if they
- * cannot), alerts read without the title.
+ * The student's books by worksheet, so an alert can name its book (and its score, once the book is finished).
+ * Until they load, or for a book neither list holds, an alert reads as the server words it.
  */
 function useBooksByWorksheet(): ReadonlyMap<number, AlertBook> {
+  const books = usePassages();
   const finished = useSubmittedPassages();
-  return new Map((finished.data ?? []).map((book) => [book.worksheet_id, book]));
+  const byWorksheet = new Map<number, AlertBook>();
+  for (const book of books.data ?? []) {
+    if (book.worksheet_id !== null)
+      byWorksheet.set(book.worksheet_id, { title: book.title, score_percent: null });
+  }
+  for (const book of finished.data ?? []) byWorksheet.set(book.worksheet_id, book);
+  return byWorksheet;
 }

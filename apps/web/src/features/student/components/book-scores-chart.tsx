@@ -1,13 +1,14 @@
 import { PROGRESSION } from '@readalong/contracts';
 import { BarChart } from '@mantine/charts';
 import type { BookPerformance } from '../api/get-book-performance';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure, useNameAxisWidth } from './chart-figure';
 import { friendlyDay } from './dates';
 
 const BAR_ROW_HEIGHT = 44;
 
 /** The quiz score of each book finished in the range, against the pass mark. */
 export function BookScoresChart({ books }: { books: readonly BookPerformance[] }) {
+  const nameAxisWidth = useNameAxisWidth();
   const scored = books
     .filter((book): book is BookPerformance & { score_percent: number } => book.score_percent !== null)
     // Oldest at the top, so the list reads like a diary.
@@ -43,13 +44,14 @@ export function BookScoresChart({ books }: { books: readonly BookPerformance[] }
           dataKey="title"
           orientation="vertical"
           series={[{ name: 'score', label: 'Quiz score' }]}
-          getBarColor={(score) => (score >= PROGRESSION.passPercent ? 'green.8' : 'indigo.4')}
-          unit="%"
+          getBarColor={(score) => (score >= PROGRESSION.passPercent ? 'green.8' : 'indigo.6')}
+          // Percent on the score axis only: `unit` would also mark the book titles.
+          valueFormatter={(value) => `${value}%`}
           maxBarWidth={28}
           withBarValueLabel
           accessibilityLayer={false}
-          xAxisProps={{ domain: [0, 100] }}
-          yAxisProps={{ width: 130 }}
+          xAxisProps={{ domain: [0, 100], tickFormatter: (value: number) => `${value}%` }}
+          yAxisProps={{ width: nameAxisWidth }}
           gridAxis="x"
           referenceLines={[
             { x: PROGRESSION.passPercent, color: 'green.9', label: 'Pass', labelPosition: 'top' },

@@ -1,4 +1,5 @@
 import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
 export interface ChartTable {
@@ -60,4 +61,13 @@ export function ChartFigure({ id, title, summary, table, children }: ChartFigure
       </Stack>
     </Paper>
   );
+}
+
+/**
+ * How wide a bar chart's axis of names (book titles, skills) may be: on a phone the bars need the room, so long
+ * names wrap onto more lines instead.
+ */
+export function useNameAxisWidth(): number {
+  const isWide = useMediaQuery('(min-width: 48em)') ?? false;
+  return isWide ? 200 : 104;
 }

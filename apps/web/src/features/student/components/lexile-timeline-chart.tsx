@@ -4,7 +4,7 @@ import { LineChart } from '@mantine/charts';
 import type { z } from 'zod';
 import { bandOf } from './book-progress';
 import { ChartFigure } from './chart-figure';
-import { friendlyDay } from './dates';
+import { friendlyDay, onDay } from './dates';
 
 type Point = z.infer<typeof LexilePoint>;
 
@@ -36,8 +36,10 @@ export function LexileTimelineChart({
   const last = points.at(-1);
   const summary =
     first && last
-      ? first === last
-        ? `Your Lexile was ${last.lexile}L on ${friendlyDay(last.at)}.`
+      ? friendlyDay(first.at) === friendlyDay(last.at)
+        ? first === last
+          ? `Your Lexile was ${last.lexile}L ${onDay(last.at)}.`
+          : `Your Lexile went from ${first.lexile}L to ${last.lexile}L ${onDay(last.at)}.`
         : `Your Lexile went from ${first.lexile}L to ${last.lexile}L between ${friendlyDay(first.at)} and ${friendlyDay(last.at)}.`
       : currentLexile !== null
         ? `Your Lexile is ${currentLexile}L. It did not change in this time.`
@@ -75,8 +77,14 @@ export function LexileTimelineChart({
             color: band.colour,
             fillOpacity: 0.18,
             ifOverflow: 'hidden',
-            label: bandOf(band.id)?.label,
-            labelPosition: 'insideTopLeft',
+            // Dark text: the band's own colour on its pale fill is too faint to read.
+            label: {
+              value: bandOf(band.id)?.label,
+              position: 'insideTopLeft',
+              fill: 'var(--mantine-color-dark-7)',
+              fontSize: 13,
+              fontWeight: 600,
+            },
           }))}
         />
       )}

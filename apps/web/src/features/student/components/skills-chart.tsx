@@ -1,11 +1,12 @@
 import { PROGRESSION, type LearningOutcomeScore } from '@readalong/contracts';
 import { BarChart } from '@mantine/charts';
 import type { z } from 'zod';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure, useNameAxisWidth } from './chart-figure';
 
 type Score = z.infer<typeof LearningOutcomeScore>;
 
-const BAR_ROW_HEIGHT = 44;
+// Skill names are long sentences: each bar gets room for three lines of its name on a phone.
+const BAR_ROW_HEIGHT = 60;
 
 interface SkillsChartProps {
   scores: readonly Score[];
@@ -15,6 +16,7 @@ interface SkillsChartProps {
 
 /** The student's score on each reading skill their quizzes measured, strongest first. */
 export function SkillsChart({ scores, nameOf }: SkillsChartProps) {
+  const nameAxisWidth = useNameAxisWidth();
   const measured = scores
     .filter((score): score is Score & { score_percent: number } => score.score_percent !== null)
     .map((score) => ({
@@ -24,12 +26,16 @@ export function SkillsChart({ scores, nameOf }: SkillsChartProps) {
     }))
     .sort((a, b) => b.percent - a.percent);
   const strongest = measured[0];
-  const toPractise = measured.filter((score) => score.percent < PROGRESSION.skillBuilderBelowPercent);
+  // The two weakest at most: a child can take on two things, not ten.
+  const toPractise = measured
+    .filter((score) => score.percent < PROGRESSION.skillBuilderBelowPercent)
+    .slice(-2)
+    .reverse();
   const summary = !strongest
     ? 'Your reading skills will show here once you answer some quiz questions.'
     : `Your strongest skill: ${strongest.name} (${strongest.percent}%).` +
       (toPractise.length > 0
-        ? ` Skill builders can help with: ${toPractise.map((score) => score.name).join('; ')}.`
+        ? ` A skill builder can help with: ${toPractise.map((score) => `${score.name} (${score.percent}%)`).join(' and ')}.`
         : '');
 
   return (
@@ -49,13 +55,14 @@ export function SkillsChart({ scores, nameOf }: SkillsChartProps) {
           dataKey="name"
           orientation="vertical"
           series={[{ name: 'percent', label: 'Score' }]}
-          getBarColor={(percent) => (percent >= PROGRESSION.skillBuilderBelowPercent ? 'teal.8' : 'indigo.4')}
-          unit="%"
+          getBarColor={(percent) => (percent >= PROGRESSION.skillBuilderBelowPercent ? 'teal.8' : 'indigo.6')}
+          // Percent on the score axis only: `unit` would also mark the book titles.
+          valueFormatter={(value) => `${value}%`}
           maxBarWidth={28}
           withBarValueLabel
           accessibilityLayer={false}
-          xAxisProps={{ domain: [0, 100] }}
-          yAxisProps={{ width: 180 }}
+          xAxisProps={{ domain: [0, 100], tickFormatter: (value: number) => `${value}%` }}
+          yAxisProps={{ width: nameAxisWidth }}
           gridAxis="x"
         />
       )}
