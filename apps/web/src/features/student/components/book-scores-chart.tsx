@@ -1,14 +1,12 @@
 import { PROGRESSION } from '@readalong/contracts';
 import { BarChart } from '@mantine/charts';
 import type { BookPerformance } from '../api/get-book-performance';
-import { ChartFigure, useNameAxisWidth } from './chart-figure';
+import { BAR_VALUE_MARGIN, ChartFigure, useNameAxis } from './chart-figure';
 import { friendlyDay } from './dates';
-
-const BAR_ROW_HEIGHT = 44;
 
 /** The quiz score of each book finished in the range, against the pass mark. */
 export function BookScoresChart({ books }: { books: readonly BookPerformance[] }) {
-  const nameAxisWidth = useNameAxisWidth();
+  const nameAxis = useNameAxis({ wideRow: 44, narrowRow: 56 });
   const scored = books
     .filter((book): book is BookPerformance & { score_percent: number } => book.score_percent !== null)
     // Oldest at the top, so the list reads like a diary.
@@ -39,7 +37,7 @@ export function BookScoresChart({ books }: { books: readonly BookPerformance[] }
     >
       {scored.length > 0 && (
         <BarChart
-          h={scored.length * BAR_ROW_HEIGHT + 60}
+          h={scored.length * nameAxis.rowHeight + 60}
           data={scored.map((book) => ({ title: book.title, score: Math.round(book.score_percent) }))}
           dataKey="title"
           orientation="vertical"
@@ -51,7 +49,8 @@ export function BookScoresChart({ books }: { books: readonly BookPerformance[] }
           withBarValueLabel
           accessibilityLayer={false}
           xAxisProps={{ domain: [0, 100], tickFormatter: (value: number) => `${value}%` }}
-          yAxisProps={{ width: nameAxisWidth }}
+          yAxisProps={{ width: nameAxis.width }}
+          barChartProps={{ margin: BAR_VALUE_MARGIN }}
           gridAxis="x"
           referenceLines={[
             { x: PROGRESSION.passPercent, color: 'green.9', label: 'Pass', labelPosition: 'top' },

@@ -64,10 +64,13 @@ export function ChartFigure({ id, title, summary, table, children }: ChartFigure
 }
 
 /**
- * How wide a bar chart's axis of names (book titles, skills) may be: on a phone the bars need the room, so long
- * names wrap onto more lines instead.
+ * The room a bar chart of named bars (book titles, skills) gives each name: on a phone the bars need the width,
+ * so the names get a narrow column and wrap onto more lines, and each bar's row grows to fit them.
  */
-export function useNameAxisWidth(): number {
+export function useNameAxis({ wideRow, narrowRow }: { wideRow: number; narrowRow: number }) {
   const isWide = useMediaQuery('(min-width: 48em)') ?? false;
-  return isWide ? 200 : 104;
+  return isWide ? { width: 200, rowHeight: wideRow } : { width: 104, rowHeight: narrowRow };
 }
+
+/** Room right of the longest bar for its value label ("100%"). */
+export const BAR_VALUE_MARGIN = { right: 44 };

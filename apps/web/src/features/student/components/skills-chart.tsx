@@ -1,12 +1,9 @@
 import { PROGRESSION, type LearningOutcomeScore } from '@readalong/contracts';
 import { BarChart } from '@mantine/charts';
 import type { z } from 'zod';
-import { ChartFigure, useNameAxisWidth } from './chart-figure';
+import { BAR_VALUE_MARGIN, ChartFigure, useNameAxis } from './chart-figure';
 
 type Score = z.infer<typeof LearningOutcomeScore>;
-
-// Skill names are long sentences: each bar gets room for three lines of its name on a phone.
-const BAR_ROW_HEIGHT = 60;
 
 interface SkillsChartProps {
   scores: readonly Score[];
@@ -16,7 +13,7 @@ interface SkillsChartProps {
 
 /** The student's score on each reading skill their quizzes measured, strongest first. */
 export function SkillsChart({ scores, nameOf }: SkillsChartProps) {
-  const nameAxisWidth = useNameAxisWidth();
+  const nameAxis = useNameAxis({ wideRow: 48, narrowRow: 76 });
   const measured = scores
     .filter((score): score is Score & { score_percent: number } => score.score_percent !== null)
     .map((score) => ({
@@ -50,7 +47,7 @@ export function SkillsChart({ scores, nameOf }: SkillsChartProps) {
     >
       {measured.length > 0 && (
         <BarChart
-          h={measured.length * BAR_ROW_HEIGHT + 40}
+          h={measured.length * nameAxis.rowHeight + 40}
           data={measured}
           dataKey="name"
           orientation="vertical"
@@ -62,7 +59,8 @@ export function SkillsChart({ scores, nameOf }: SkillsChartProps) {
           withBarValueLabel
           accessibilityLayer={false}
           xAxisProps={{ domain: [0, 100], tickFormatter: (value: number) => `${value}%` }}
-          yAxisProps={{ width: nameAxisWidth }}
+          yAxisProps={{ width: nameAxis.width }}
+          barChartProps={{ margin: BAR_VALUE_MARGIN }}
           gridAxis="x"
         />
       )}
