@@ -1,5 +1,5 @@
 import { ColorSwatch, Group, Text } from '@mantine/core';
-import { bandOf } from './book-progress';
+import { bandOf } from '@/lib/levels';
 
 /** A colour band as a small chip: the swatch for those who read by colour, the name for everyone. */
 export function BandChip({ colourBandId }: { colourBandId: number }) {

@@ -1,4 +1,3 @@
-import { COLOUR_BANDS } from '@readalong/contracts';
 import type { BookSummary } from '../api/list-passages';
 
 /** A book is finished once the server says its worksheet is complete (pages, quiz and recording, PRODUCT.md §3). */
@@ -10,12 +9,4 @@ export function progressLabel(book: BookSummary): string {
   if (book.pages_completed >= book.num_pages) return 'Quiz next';
   if (book.pages_completed > 0) return `Page ${book.pages_completed} of ${book.num_pages}`;
   return 'New';
-}
-
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/** The band's colour and its name as a child reads it ("Orange band"), or null for an unknown band. */
-export function bandOf(colourBandId: number | null) {
-  const band = COLOUR_BANDS.find((candidate) => candidate.id === colourBandId);
-  return band ? { colour: band.colour, label: `${capitalise(band.name)} band` } : null;
 }

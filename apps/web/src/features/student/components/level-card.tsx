@@ -1,19 +1,18 @@
-import { COLOUR_BANDS, SERIES } from '@readalong/contracts';
+import { SERIES } from '@readalong/contracts';
 import { Button, ColorSwatch, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCompass } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { bandOf } from '@/lib/levels';
 
 export interface StudentLevel {
   colour_band_id: number | null;
   series_id: number | null;
 }
 
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
 /** The student's reading level: colour band (name and swatch) and series, or the way to the placement test. */
 export function LevelCard({ level }: { level: StudentLevel }) {
-  const band = COLOUR_BANDS.find((candidate) => candidate.id === level.colour_band_id);
+  const band = bandOf(level.colour_band_id);
   if (!band) return <PlacementPrompt />;
   const series = SERIES.find((candidate) => candidate.id === level.series_id);
   return (
@@ -32,7 +31,7 @@ export function LevelCard({ level }: { level: StudentLevel }) {
           />
           <Stack gap={0}>
             <Text size="xl" fw={800}>
-              {capitalise(band.name)} band
+              {band.label}
             </Text>
             {series && <Text size="lg">Series {series.name}</Text>}
           </Stack>

@@ -2,7 +2,7 @@ import type { LexilePoint } from '@readalong/contracts';
 import { COLOUR_BANDS } from '@readalong/contracts';
 import { LineChart } from '@mantine/charts';
 import type { z } from 'zod';
-import { bandOf } from './book-progress';
+import { bandOf } from '@/lib/levels';
 import { ChartFigure } from './chart-figure';
 import { friendlyDay, onDay } from './dates';
 
