@@ -10,13 +10,13 @@ import { friendlyDay } from './dates';
 import { LoadError } from './load-error';
 
 /**
- * The student's news: passes, level-ups and goals reached, newest first. Showing them is seeing them, so every
- * alert shown is marked seen at once (SPEC.md §4); its New badge stays until the next visit.
+ * The student's news: passes, level-ups and goals reached, newest first. Showing them is seeing them, so the
+ * alerts are marked seen at once (SPEC.md §4); the New badges stay until the next visit.
  */
 export function AlertsSection() {
   const alerts = useAlerts();
   const shown = alerts.data?.pages.flatMap((page) => page.alerts) ?? [];
-  useMarkShownAlertsSeen(alerts.data?.pages);
+  useMarkAllSeenOnceShown(alerts.data?.pages);
   const books = useBooksByWorksheet();
 
   return (
@@ -98,18 +98,19 @@ function AlertItem({ alert, book }: { alert: StudentAlert; book: AlertBook | und
   );
 }
 
-/** Marks each unseen alert seen once, as soon as it is on screen (including those of pages shown later). */
-function useMarkShownAlertsSeen(pages: readonly { alerts: readonly StudentAlert[] }[] | undefined) {
+/**
+ * SPEC.md §4: the alerts screen sets every alert to seen at once. So the first time this visit shows an unseen
+ * alert, all of the student's alerts are marked seen in one call (the server keeps a student's seen marks apart
+ * from their teachers'). Since every visit does this, alerts older than the newest seen one are seen already.
+ */
+function useMarkAllSeenOnceShown(pages: readonly { alerts: readonly StudentAlert[] }[] | undefined) {
   const { mutate } = useMarkAlertsViewed();
-  const marked = useRef(new Set<number>());
+  const hasMarked = useRef(false);
   useEffect(() => {
-    const unseen = (pages ?? [])
-      .flatMap((page) => page.alerts)
-      .filter((alert) => !alert.seen && !marked.current.has(alert.id))
-      .map((alert) => alert.id);
-    if (unseen.length === 0) return;
-    unseen.forEach((id) => marked.current.add(id));
-    mutate(unseen);
+    const showsUnseen = (pages ?? []).some((page) => page.alerts.some((alert) => !alert.seen));
+    if (!showsUnseen || hasMarked.current) return;
+    hasMarked.current = true;
+    mutate();
   }, [pages, mutate]);
 }
 
