@@ -24,7 +24,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            // Charts stay with the pages that draw them, so the first screen does not load them.
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks|form)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },

@@ -211,7 +211,9 @@ export const submitDiagnostics = defineContract({
     series_id: SeriesId.nullable().describe('placement: the series placed in'),
     colour_band_id: ColourBandId.nullable().describe('placement: the band placed in'),
     has_reset_colour: z.boolean().describe('the placement reset a band with submissions'),
-    level_change: QuizLevelChange.nullable().describe('power builders: the level this quiz moved the student to'),
+    level_change: QuizLevelChange.nullable().describe(
+      'power builders: the level this quiz moved the student to',
+    ),
   }),
 });
 

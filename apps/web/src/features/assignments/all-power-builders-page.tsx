@@ -13,8 +13,7 @@ import {
 import { COLOUR_BANDS } from '@readalong/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { IconBook2, IconListCheck } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
@@ -30,7 +29,10 @@ const BOOK_BANDS = COLOUR_BANDS.filter((band) => band.min_lexile !== null);
  * preview of the book and its quiz exactly as a student sees them, recording nothing.
  */
 export function AllPowerBuildersPage() {
-  const [band, setBand] = useState(String(BOOK_BANDS[0]!.id));
+  // The band lives in the address, so coming back from a preview returns to the same shelf.
+  const [search, setSearch] = useSearchParams();
+  const band = search.get('band') ?? String(BOOK_BANDS[0]!.id);
+  const setBand = (value: string) => setSearch({ band: value }, { replace: true });
   const books = useQuery({
     queryKey: ['passages', 'library', { type_id: POWER_BUILDER, colour_band_id: band }],
     queryFn: () => api('listPassages', { query: { type_id: POWER_BUILDER, colour_band_id: Number(band) } }),

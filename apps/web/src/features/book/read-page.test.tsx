@@ -193,6 +193,27 @@ describe('the e-book reader', () => {
     expect(screen.queryByRole('button', { name: 'Read to me' })).not.toBeInTheDocument();
   });
 
+  it('waits for the server’s voice while the book is still being narrated, rather than the browser’s', async () => {
+    await signedInAs({ login_role: 'student' });
+    answer('validate', () => ({
+      access_token: buildAccessToken(),
+      login_role: 'student',
+      refresh_token: null,
+    }));
+    answer('getPassage', () =>
+      buildPassage({
+        assets: { music_url: null, narration_pending: true },
+        pages: buildPassage().pages.map((page) => ({ ...page, narration_url: null, word_timings: null })),
+      }),
+    );
+    answer('startWorksheet', () => ({ worksheet_id: 900 }));
+    answer('saveReadingProgress', () => ({ completed: false, pages_completed: 1 }));
+    renderApp(paths.book.read.getHref(BOOK_ID));
+
+    expect(await screen.findByRole('button', { name: 'Getting the voice ready' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Read to me' })).not.toBeInTheDocument();
+  });
+
   it('reads with the browser’s voice when a page has no recording, highlighting at each word boundary', async () => {
     const spoken: SpeechSynthesisUtterance[] = [];
     class FakeUtterance extends EventTarget {

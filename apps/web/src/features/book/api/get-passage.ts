@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-const NARRATION_POLL_MS = 10_000;
+/** A page is narrated in about a second: a reader waiting for its voice hears it soon after. */
+const NARRATION_POLL_MS = 3_000;
 
 /** A passage with its pages (text, illustration, narration and word timings) and the caller's progress. */
 export const passageQueryOptions = (passageId: number) =>

@@ -116,7 +116,7 @@ export function BookReader({ bookId, mode }: BookReaderProps) {
       {book.assets.music_url && <BackgroundMusic url={book.assets.music_url} />}
       <Card withBorder radius="lg" padding="lg" shadow="sm">
         <div key={page.page_num} className={turnClass}>
-          <PageView page={page} settings={settings} />
+          <PageView page={page} settings={settings} narrationPending={book.assets.narration_pending} />
         </div>
       </Card>
       <Text ta="center" size="lg" fw={600} aria-live="polite">

@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mantine/core';
+import { Button, Loader, Stack } from '@mantine/core';
 import type { Page } from '@readalong/contracts';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
@@ -17,6 +17,8 @@ const speechAvailable = () =>
 interface PageViewProps {
   page: BookPage;
   settings: ReadingSettingsValue;
+  /** The server is still recording this book's narration: wait for its voice rather than the browser's. */
+  narrationPending?: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ interface PageViewProps {
  * highlight; otherwise the browser's own voice reads and its word boundaries drive the highlight. Give each page
  * its own `key`: leaving a page stops its narration.
  */
-export function PageView({ page, settings }: PageViewProps) {
+export function PageView({ page, settings, narrationPending = false }: PageViewProps) {
   const pieces = useMemo(() => splitWords(page.text), [page.text]);
   const timings = page.word_timings;
   const alignment = useMemo(() => (timings ? alignTimings(pieces, timings) : []), [pieces, timings]);
@@ -37,7 +39,8 @@ export function PageView({ page, settings }: PageViewProps) {
   const [currentWord, setCurrentWord] = useState<number | null>(null);
 
   const audioUrl = page.narration_url;
-  const usesSpeech = audioUrl === null && speechAvailable();
+  const waitsForVoice = audioUrl === null && narrationPending;
+  const usesSpeech = audioUrl === null && !narrationPending && speechAvailable();
   const canNarrate = settings.narration && (audioUrl !== null || usesSpeech);
   const speed = settings.narrationSpeed;
 
@@ -126,6 +129,18 @@ export function PageView({ page, settings }: PageViewProps) {
     <Stack gap="lg">
       {page.illustration_url && (
         <img className={classes.illustration} src={page.illustration_url} alt="" loading="eager" />
+      )}
+      {settings.narration && waitsForVoice && (
+        <Button
+          size="lg"
+          radius="xl"
+          variant="light"
+          disabled
+          leftSection={<Loader size="sm" type="dots" aria-hidden />}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Getting the voice ready
+        </Button>
       )}
       {canNarrate && (
         <Button
