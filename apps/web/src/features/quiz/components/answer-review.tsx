@@ -10,6 +10,9 @@ interface AnswerReviewProps {
   gradings: readonly MarkedRow[];
 }
 
+/** A verdict is never cut short by a long question beside it. */
+const NO_SHRINK = { flexShrink: 0 };
+
 const readable = (answer: string) => answer.split(ANSWER_SEPARATOR).join(' → ');
 
 /** The key as a child reads it: a short answer shows its first accepted answer; an order, arrows between items. */
@@ -20,7 +23,13 @@ const keyText = (question: QuizQuestion, key: string) =>
 function Verdict({ rows }: { rows: readonly MarkedRow[] }) {
   if (rows.some((row) => row.awaiting_teacher))
     return (
-      <Badge size="lg" color="gray" leftSection={<IconClock size={16} aria-hidden />}>
+      <Badge
+        size="lg"
+        tt="none"
+        style={NO_SHRINK}
+        color="gray"
+        leftSection={<IconClock size={16} aria-hidden />}
+      >
         Your teacher will mark this
       </Badge>
     );
@@ -28,13 +37,21 @@ function Verdict({ rows }: { rows: readonly MarkedRow[] }) {
   const max = rows.reduce((sum, row) => sum + row.max_marks, 0);
   if (max > 0 && marks >= max)
     return (
-      <Badge size="lg" color="green" leftSection={<IconCheck size={16} aria-hidden />}>
+      <Badge
+        size="lg"
+        tt="none"
+        style={NO_SHRINK}
+        color="green"
+        leftSection={<IconCheck size={16} aria-hidden />}
+      >
         Right
       </Badge>
     );
   return (
     <Badge
       size="lg"
+      tt="none"
+      style={NO_SHRINK}
       color={marks > 0 ? 'yellow' : 'red'}
       c={marks > 0 ? 'dark' : undefined}
       leftSection={<IconX size={16} aria-hidden />}

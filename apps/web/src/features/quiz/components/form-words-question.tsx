@@ -2,17 +2,18 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { PartsFieldProps } from './question-field';
 
-/** The tiles a formed word was built from, found again from the word (a tile is used once). */
-export function tilesUsed(tiles: readonly string[], word: string): number[] {
-  const used: number[] = [];
-  let rest = word;
-  while (rest) {
-    const next = tiles.findIndex((tile, index) => !used.includes(index) && tile && rest.startsWith(tile));
-    if (next === -1) break;
-    used.push(next);
-    rest = rest.slice(tiles[next]!.length);
+/**
+ * The tiles a formed word was built from, found again from the word: unused tiles that join to exactly that word
+ * (tiles can overlap, "o" and "ol", so the search backs up rather than taking the first fit).
+ */
+export function tilesUsed(tiles: readonly string[], word: string, used: readonly number[] = []): number[] {
+  if (word === '') return [...used];
+  for (const [index, tile] of tiles.entries()) {
+    if (used.includes(index) || !tile || !word.startsWith(tile)) continue;
+    const found = tilesUsed(tiles, word.slice(tile.length), [...used, index]);
+    if (found.length > 0) return found;
   }
-  return used;
+  return [];
 }
 
 /** Form words: for each word, press its tiles in order to build it; Undo takes the last tile back. */

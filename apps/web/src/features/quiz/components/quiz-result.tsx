@@ -15,12 +15,14 @@ interface QuizResultProps {
 const headline = (passed: boolean | null) =>
   passed === null ? 'Your answers are in!' : passed ? 'Well done, you passed!' : 'Good try!';
 
-const encouragement = (passed: boolean | null) =>
-  passed === null
-    ? 'Your teacher will mark your written answers, then you will see your score.'
-    : passed
-      ? 'You understood this book. Keep reading to move up a level.'
-      : 'Read the book again and look for the answers. You need 80% to pass.';
+const encouragement = (passed: boolean | null, movedUp: boolean) =>
+  movedUp
+    ? 'Your next books are waiting in your new band.'
+    : passed === null
+      ? 'Your teacher will mark your written answers, then you will see your score.'
+      : passed
+        ? 'You understood this book. Keep reading to move up a level.'
+        : 'Read the book again and look for the answers. You need 80% to pass.';
 
 /** What a finished quiz earned: the score, the coins, and a level change when there is one. */
 export function QuizResult({ result, children }: QuizResultProps) {
@@ -45,7 +47,7 @@ export function QuizResult({ result, children }: QuizResultProps) {
               }
             />
           )}
-          <Text size="lg">{encouragement(passed)}</Text>
+          <Text size="lg">{encouragement(passed, levelChange?.direction === 'up')}</Text>
           {coins > 0 && (
             <Group gap="sm" wrap="nowrap" aria-live="polite">
               <ThemeIcon size={48} radius="xl" color="yellow.3" c="dark.8" aria-hidden>
