@@ -1,5 +1,6 @@
-import { Card, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { Card, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { ProfileSection } from '../account/components/profile-section';
 import {
   FONT_SIZES,
   NARRATION_SPEEDS,
@@ -23,7 +24,7 @@ const FONT_SIZE_LABELS: Record<(typeof FONT_SIZES)[number], string> = {
   1.5: 'Bigger',
 };
 
-/** The student's reading settings (SPEC.md §2, §3 "Reading settings"); each change is saved at once. */
+/** The student's reading settings (SPEC.md §2, §3 "Reading settings"), each saved at once, and their profile. */
 export function StudentSettingsPage() {
   const [settings, update] = useReadingSettings();
   const speedId = useId();
@@ -77,6 +78,10 @@ export function StudentSettingsPage() {
           </Stack>
         </Stack>
       </Card>
+      <Title order={2} size="h3" mt="md">
+        Your profile
+      </Title>
+      <ProfileSection />
     </Stack>
   );
 }
