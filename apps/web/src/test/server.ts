@@ -25,6 +25,8 @@ const backgroundCalls = [
     }
     return HttpResponse.json({ access_token: token, login_role: user.login_role, refresh_token: null });
   }),
+  // Leaving a book logs the reading (features/book use-reading-progress), including when a test unmounts it.
+  http.post(API_BASE + routePath(contracts.logReadingActivity), () => HttpResponse.json({ success: true })),
 ];
 
 /** The mock API for web tests; each test adds the answers it needs with `answer()` (test/api-mocks.ts). */

@@ -126,6 +126,22 @@ describe('the e-book reader', () => {
     });
   });
 
+  it('logs the stretch of reading when the student leaves the book', async () => {
+    const log = countCalls('logReadingActivity', () => ({ success: true }));
+    const { progress, unmount } = await openReader('student', paths.book.read.getHref(BOOK_ID));
+    await waitFor(() => expect(progress.count()).toBe(1));
+    expect(log.count()).toBe(0);
+
+    unmount();
+    await waitFor(() => expect(log.count()).toBe(1));
+    expect(await log.requests[0]!.json()).toMatchObject({
+      worksheet_id: 900,
+      start_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      num_practice_recordings: 0,
+      reading_settings: DEFAULT_READING_SETTINGS,
+    });
+  });
+
   it('offers the quiz on the last page', async () => {
     const { user } = await openReader('student', paths.book.read.getHref(BOOK_ID));
 

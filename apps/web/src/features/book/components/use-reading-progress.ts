@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { api } from '@/lib/api-client';
 import { getReadingSettings } from '@/lib/reading-settings';
 import { saveReadingProgress } from '../api/save-reading-progress';
 import { startWorksheet, type WorksheetKind } from '../api/start-worksheet';
@@ -24,7 +25,7 @@ export function useReadingProgress({
   tracking,
   kind = 'passage',
 }: ReadingProgressOptions) {
-  const started = useRef<Promise<unknown> | null>(null);
+  const started = useRef<Promise<{ worksheet_id: number }> | null>(null);
   const lastReportAt = useRef<number | null>(null);
   const lastReportedPage = useRef<number | null>(null);
 
@@ -49,4 +50,25 @@ export function useReadingProgress({
       )
       .catch(() => undefined);
   }, [passageId, pageNum, tracking, kind]);
+
+  // Leaving the book logs the stretch of reading, with the settings it was read with (SPEC.md §7 data logger).
+  useEffect(() => {
+    if (!tracking) return;
+    const openedAt = new Date().toISOString();
+    return () => {
+      started.current
+        ?.then(({ worksheet_id }) => logReadingActivity(worksheet_id, openedAt))
+        .catch(() => undefined);
+    };
+  }, [tracking]);
 }
+
+const logReadingActivity = (worksheetId: number, startTime: string) =>
+  api('logReadingActivity', {
+    body: {
+      worksheet_id: worksheetId,
+      start_time: startTime,
+      num_practice_recordings: 0,
+      reading_settings: getReadingSettings(),
+    },
+  });
