@@ -24,6 +24,8 @@ export interface DemoSchool {
   teachers: Person[];
   classes: DemoClass[];
   licencePacks: { name: string; seats: number }[];
+  /** Given ten weeks of reading by its placed students (demo-history.ts). */
+  hasReadingHistory?: boolean;
 }
 
 export const DEMO_PASSWORD = 'readalong';
@@ -122,6 +124,7 @@ export const DEMO_DISTRICT = {
         },
       ],
       licencePacks: [{ name: 'Annual licence', seats: 50 }],
+      hasReadingHistory: true,
     },
     {
       name: 'Harbour View School',

@@ -1,15 +1,17 @@
 /**
  * The demo district (demo-district-data.ts): two schools with staff, classes and about 60 students at varied levels,
- * so the product can be tried at once. Every account's password is `readalong`. Deterministic: the same people,
- * levels and coins on every seed.
+ * so the product can be tried at once, and ten weeks of reading at Willow Creek Elementary (demo-history.ts). Every
+ * account's password is `readalong`. Deterministic: the same people, levels, coins and history on every seed, dated
+ * back from the day it runs.
  */
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { SERIES, type Role } from '@readalong/contracts';
 import type { Database, Executor } from '../db/database.js';
 import {
   academicLevels,
   classTeachers,
   classes,
+  coinTransactions,
   districts,
   enrolments,
   levelChanges,
@@ -29,6 +31,8 @@ import {
   type Person,
 } from './demo-district-data.js';
 import { insertMissingReferenceData } from './reference-data.js';
+import { DEMO_STUDENT, LEO_JOURNEY, addDemoHistory, historyStartOf } from './demo-history.js';
+import { stableNumber } from './stable-number.js';
 
 const MAX_COINS = 400;
 /** The sixth student of each class is new and has not taken the placement test yet. */
@@ -41,6 +45,10 @@ interface SeedContext {
   districtId: number;
   gradeIds: Map<string, number>;
   licencePeriod: { startsOn: string; endsOn: string };
+  /** Where the history begins: seeded levels and opening balances are dated then. */
+  historyStart: Date;
+  /** Schools given a reading history once everyone is in. */
+  historySchoolIds: number[];
 }
 
 type Place = { districtId: number; schoolId: number };
@@ -95,17 +103,31 @@ async function insertDemoDistrict(tx: Executor, passwordHash: string, today: Dat
     districtId: district!.id,
     gradeIds: await gradeIdsByName(tx),
     licencePeriod: schoolYearOf(today),
+    historyStart: historyStartOf(today),
+    historySchoolIds: [],
   };
   await insertStaff(context, { districtId: district!.id, schoolId: null }, 'department_head', [
     DEMO_DISTRICT.head,
   ]);
   for (const school of DEMO_DISTRICT.schools) await insertSchool(context, school);
+  await addDemoHistory(tx, today, context.historySchoolIds);
+  // Leo read without recording while it could not be uploaded; read-aloud is his setting from now on.
+  await tx
+    .update(students)
+    .set({ readAloudEnabled: readsAloud(DEMO_STUDENT) })
+    .where(
+      inArray(
+        students.userId,
+        tx.select({ id: users.id }).from(users).where(eq(users.username, DEMO_STUDENT)),
+      ),
+    );
 }
 
 async function insertSchool(context: SeedContext, school: DemoSchool) {
   const { tx, districtId } = context;
   const [row] = await tx.insert(schools).values({ districtId, name: school.name }).returning();
   const place = { districtId, schoolId: row!.id };
+  if (school.hasReadingHistory) context.historySchoolIds.push(row!.id);
   await insertStaff(context, place, 'owner', [school.owner]);
   const teacherIds = await insertStaff(context, place, 'teacher', school.teachers);
   for (const demoClass of school.classes) await insertClass(context, place, demoClass, teacherIds);
@@ -176,7 +198,7 @@ async function insertStudents(
   homeClass: { id: number; academicLevelId: number },
   plans: StudentPlan[],
 ) {
-  const { tx, passwordHash } = context;
+  const { tx, passwordHash, historyStart } = context;
   const accounts = await tx
     .insert(users)
     .values(
@@ -221,6 +243,19 @@ async function insertStudents(
       toSeriesId: plan.seriesId,
       toColourBandId: plan.colourBandId,
       rule: 'seed' as const,
+      createdAt: historyStart,
+    })),
+  );
+  // The balance they start with is in the coin ledger too, so coins always add up to it.
+  const opening = placed.filter((plan) => plan.coins > 0);
+  if (opening.length === 0) return;
+  await tx.insert(coinTransactions).values(
+    opening.map((plan) => ({
+      studentId: idOf.get(plan.username)!,
+      schoolId: place.schoolId,
+      amount: plan.coins,
+      reason: 'seed',
+      createdAt: historyStart,
     })),
   );
 }
@@ -232,6 +267,18 @@ function planStudent(person: Person, index: number, seriesIds: number[]): Studen
   if (index === AWAITING_PLACEMENT_POSITION) {
     return { person, username, seriesId, colourBandId: null, coins: 0, readAloudEnabled: true };
   }
+  if (username === DEMO_STUDENT) {
+    // Leo's journey starts a band below where his seeded level would be, and moves up during the history.
+    const { startsAt, openingCoins } = LEO_JOURNEY;
+    return {
+      person,
+      username,
+      seriesId: startsAt.seriesId,
+      colourBandId: startsAt.colourBandId,
+      coins: openingCoins,
+      readAloudEnabled: false,
+    };
+  }
   const [firstBand, lastBand] = defaultBandsOf(seriesId);
   return {
     person,
@@ -239,9 +286,11 @@ function planStudent(person: Person, index: number, seriesIds: number[]): Studen
     seriesId,
     colourBandId: firstBand + (stableNumber(`band:${username}`) % (lastBand - firstBand + 1)),
     coins: stableNumber(`coins:${username}`) % (MAX_COINS + 1),
-    readAloudEnabled: stableNumber(`read-aloud:${username}`) % 8 !== 0,
+    readAloudEnabled: readsAloud(username),
   };
 }
+
+const readsAloud = (username: string) => stableNumber(`read-aloud:${username}`) % 8 !== 0;
 
 function defaultBandsOf(seriesId: number): readonly [number, number] {
   const series = SERIES.find((candidate) => candidate.id === seriesId);
@@ -258,15 +307,6 @@ function usernameOf(person: Person): string {
       .toLowerCase()
       .replace(/[^a-z]/g, '');
   return `${plain(person.firstName)}.${plain(person.lastName)}`;
-}
-
-/** A stable number from a text (FNV-1a): varied between students, the same on every seed. */
-function stableNumber(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193) >>> 0;
-  }
-  return hash;
 }
 
 async function gradeIdsByName(tx: Executor): Promise<Map<string, number>> {
