@@ -1,4 +1,4 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import { Loading } from '@/components/loading';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -28,12 +28,7 @@ function StudentBookQuiz({ passageId }: { passageId: number }) {
     );
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>{passage.data.title}</Title>
-        <Text c="dimmed" size="lg">
-          Quiz
-        </Text>
-      </div>
+      <Title order={2}>{passage.data.title}</Title>
       <WorksheetQuiz
         passageId={passageId}
         worksheetId={worksheet.data.worksheet_id}

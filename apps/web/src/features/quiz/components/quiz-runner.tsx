@@ -50,7 +50,7 @@ export function QuizRunner({
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="nowrap">
+      <Group justify="space-between" gap="sm">
         <Text fw={700} size="lg">
           Question {index + 1} of {questions.length}
         </Text>

@@ -32,7 +32,7 @@ export function SequencingQuestion({ question, value, onChange, labelId }: Quest
               <Text size="lg" style={{ flex: 1 }}>
                 {item}
               </Text>
-              <Group gap={4} wrap="nowrap">
+              <Stack gap={4}>
                 <ActionIcon
                   size="xl"
                   variant="light"
@@ -53,7 +53,7 @@ export function SequencingQuestion({ question, value, onChange, labelId }: Quest
                 >
                   <IconArrowDown aria-hidden />
                 </ActionIcon>
-              </Group>
+              </Stack>
             </Group>
           </Paper>
         ))}
