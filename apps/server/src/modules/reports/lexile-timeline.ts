@@ -1,8 +1,9 @@
 /**
  * A student's estimated Lexile over time (the "Lexile timeline" of My progress). The estimate moves at two kinds
- * of event: passing a power builder's quiz puts it at that book's measure (the student has shown they read at
- * it); a level change (placement, level up or down) puts it at the lower bound of the band moved to. Bands
- * without a Lexile range (1–2, 21–26) add no point.
+ * of event: passing a power builder's quiz above the estimate raises it to that book's measure (the student has
+ * shown they read at it; passing an easier book shows nothing new, so it does not lower it); a level change
+ * (placement, level up or down) puts it at the lower bound of the band moved to. Bands without a Lexile range
+ * (1–2, 21–26) add no point.
  */
 import { colourBand } from '@readalong/contracts';
 
@@ -57,11 +58,18 @@ function fromMove(move: LevelMove): LexilePoint | null {
   };
 }
 
-/** The points of both kinds, oldest first (a level change after the book that caused it). */
+/** The points where the estimate moved, oldest first (a level change after the book that caused it). */
 export function lexileTimeline(books: readonly PassedBook[], moves: readonly LevelMove[]): LexilePoint[] {
-  const points = [...books.map(fromBook), ...moves.map(fromMove)].filter((point) => point !== null);
+  const events = [...books.map(fromBook), ...moves.map(fromMove)].filter((point) => point !== null);
   const order = (point: LexilePoint) => (point.source === 'book_passed' ? 0 : 1);
-  return points.sort((a, b) => a.at.localeCompare(b.at) || order(a) - order(b));
+  events.sort((a, b) => a.at.localeCompare(b.at) || order(a) - order(b));
+  const points: LexilePoint[] = [];
+  for (const event of events) {
+    const estimate = points.at(-1)?.lexile;
+    if (event.source === 'book_passed' && estimate !== undefined && event.lexile <= estimate) continue;
+    points.push(event);
+  }
+  return points;
 }
 
 /** The estimate now: the latest point, or null before the first. */

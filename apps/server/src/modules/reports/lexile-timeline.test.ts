@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { currentLexile, lexileTimeline, type LevelMove, type PassedBook } from './lexile-timeline.js';
+
+const day = (n: number) => new Date(Date.UTC(2026, 8, n));
+const book = (n: number, lexile: number): PassedBook => ({
+  at: day(n),
+  passageId: n,
+  title: `Book ${n}`,
+  lexile,
+  seriesId: 1,
+  colourBandId: 9,
+});
+const move = (n: number, colourBandId: number): LevelMove => ({ at: day(n), seriesId: 1, colourBandId });
+
+describe('the estimated Lexile', () => {
+  it('rises with harder books passed, and an easier book passed does not lower it', () => {
+    const books = [book(2, 500), book(3, 470), book(4, 530)];
+    expect(lexileTimeline(books, [move(1, 9)]).map((point) => point.lexile)).toEqual([490, 500, 530]);
+    expect(currentLexile(books, [move(1, 9)])).toBe(530);
+  });
+
+  it('a level change resets it to the band’s lower bound, down as well as up', () => {
+    const points = lexileTimeline([book(2, 530)], [move(1, 9), move(3, 8), move(4, 10)]);
+    expect(points.map((point) => [point.source, point.lexile])).toEqual([
+      ['level_change', 490],
+      ['book_passed', 530],
+      ['level_change', 440],
+      ['level_change', 540],
+    ]);
+  });
+});
