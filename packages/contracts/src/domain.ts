@@ -111,6 +111,21 @@ export const AlertType = Object.fromEntries(ALERT_TYPES.map((name, index) => [na
 };
 export const AlertTypeId = z.number().int().min(1).max(ALERT_TYPES.length).describe('alert type id, 1–20');
 
+/**
+ * The alerts a student sees too (PRODUCT.md §6): their results, level-ups and goals. The rest (FailAgain,
+ * LevelDown, Inactivity, placements…) are for their teachers.
+ */
+export const STUDENT_ALERT_TYPES = [
+  AlertType.Pass,
+  AlertType.Fail,
+  AlertType.LevelUpGold,
+  AlertType.LevelUpSilver,
+  AlertType.LevelUpBronze,
+  AlertType.AchieveGoalLexile,
+  AlertType.AchieveGoalWPM,
+  AlertType.AchieveGoalWCPM,
+] as const;
+
 export const BuilderType = { PlacementTest: 1, PowerBuilder: 2, SkillBuilder: 3, RateBuilder: 4 } as const;
 export const BuilderTypeId = z
   .number()

@@ -3,7 +3,7 @@
  * §6). Every cause (a quiz result, a placement test, a teacher's placement or reset) goes through `changeLevel`, in
  * the transaction of the event that caused it; the level rules themselves are the pure functions of level-rules.ts.
  */
-import { AlertType, BuilderType, COINS, PROGRESSION } from '@readalong/contracts';
+import { AlertType, BuilderType, COINS, PROGRESSION, STUDENT_ALERT_TYPES } from '@readalong/contracts';
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
 import { addDays } from '../../platform/clock.js';
@@ -20,17 +20,7 @@ import {
 import * as repo from './progression.repository.js';
 import type { Reader } from './progression.repository.js';
 
-/** Alerts a student sees too (PRODUCT.md §6); the rest are for their teachers. */
-const STUDENT_FACING = new Set<number>([
-  AlertType.Pass,
-  AlertType.Fail,
-  AlertType.LevelUpGold,
-  AlertType.LevelUpSilver,
-  AlertType.LevelUpBronze,
-  AlertType.AchieveGoalLexile,
-  AlertType.AchieveGoalWPM,
-  AlertType.AchieveGoalWCPM,
-]);
+const STUDENT_FACING = new Set<number>(STUDENT_ALERT_TYPES);
 
 /** Why a level changes, with what the history row keeps of it. */
 export type LevelCause =

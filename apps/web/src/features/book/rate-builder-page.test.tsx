@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { answer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
-import { buildAccessToken } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 import { NOT_SUBMITTED, QUIZ, WORKSHEET_ID, buildPassage } from '../quiz/test-quiz';
 import { wordsPerMinute } from './rate-builder-page';
@@ -15,11 +14,6 @@ afterEach(() => vi.useRealTimers());
 describe('the rate builder', () => {
   it('times the reading, says the words per minute, then asks the questions on the rate-builder worksheet', async () => {
     await signedInAs({ login_role: 'student' });
-    answer('validate', () => ({
-      access_token: buildAccessToken(),
-      login_role: 'student',
-      refresh_token: null,
-    }));
     answer('getPassage', () =>
       buildPassage({ id: RATE_BUILDER_ID, builder_type_id: 4, title: 'Squirrels in Winter', word_count: 90 }),
     );

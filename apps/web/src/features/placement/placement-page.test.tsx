@@ -5,7 +5,6 @@ import { session } from '@/lib/session';
 import { submittedPassages } from '@/lib/submitted-passages';
 import { answer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
-import { buildAccessToken } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 import { NOT_SUBMITTED, QUIZ, WORKSHEET_ID, buildOutcome, buildPassage } from '../quiz/test-quiz';
 
@@ -20,11 +19,6 @@ describe('the placement test', () => {
       placement_test_id: TEST_ID,
     });
     await submittedPassages.put(9, 1, []);
-    answer('validate', () => ({
-      access_token: buildAccessToken(),
-      login_role: 'student',
-      refresh_token: null,
-    }));
     answer('getPlacementTest', () => ({ passage_id: TEST_ID, series_id: 1 }));
     answer('getPassage', () =>
       buildPassage({

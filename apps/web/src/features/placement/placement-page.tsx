@@ -1,6 +1,6 @@
 import { Alert, Button, Card, ColorSwatch, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconBooks, IconCompass, IconListCheck } from '@tabler/icons-react';
+import { IconBooks, IconCompass } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '@/components/loading';
@@ -9,6 +9,7 @@ import { api } from '@/lib/api-client';
 import { bandOf, levelLabel } from '@/lib/levels';
 import { usePassage } from '../book/api/get-passage';
 import { useStudentWorksheet } from '../quiz/api/worksheet';
+import { AnswerQuestionsButton } from '../quiz/components/answer-questions-button';
 import { PassagePages } from '../quiz/components/passage-pages';
 import type { QuizOutcome } from '../quiz/components/quiz-result';
 import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
@@ -72,18 +73,7 @@ function PlacementTest({ passageId }: { passageId: number }) {
       {stage === 'reading' && (
         <PassagePages
           pages={pages}
-          finish={
-            <Button
-              size="xl"
-              radius="xl"
-              color="green"
-              fullWidth
-              rightSection={<IconListCheck size={26} aria-hidden />}
-              onClick={() => setStage('questions')}
-            >
-              Answer the questions
-            </Button>
-          }
+          finish={<AnswerQuestionsButton onClick={() => setStage('questions')} />}
         />
       )}
       {stage === 'questions' && (

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { answer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
-import { buildAccessToken } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 import {
   BOOK_ID,
@@ -17,7 +16,6 @@ import {
 
 async function openQuiz(role: 'student' | 'teacher', href: string) {
   await signedInAs({ login_role: role });
-  answer('validate', () => ({ access_token: buildAccessToken(), login_role: role, refresh_token: null }));
   answer('getPassage', () => buildPassage());
   answer('startWorksheet', () => ({ worksheet_id: WORKSHEET_ID }));
   answer('getDiagnosticsSubmission', () => NOT_SUBMITTED);

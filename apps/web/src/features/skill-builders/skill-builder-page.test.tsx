@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { answer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
-import { buildAccessToken } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 import { NOT_SUBMITTED, QUIZ, WORKSHEET_ID, buildOutcome, buildPassage } from '../quiz/test-quiz';
 
@@ -12,11 +11,6 @@ const SKILL_BUILDER_ID = 60;
 describe('a skill builder', () => {
   it('records each page read, then its quiz pays the completion coins', async () => {
     await signedInAs({ login_role: 'student' });
-    answer('validate', () => ({
-      access_token: buildAccessToken(),
-      login_role: 'student',
-      refresh_token: null,
-    }));
     answer('getPassage', () =>
       buildPassage({
         id: SKILL_BUILDER_ID,

@@ -1,5 +1,4 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { IconListCheck } from '@tabler/icons-react';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Loading } from '@/components/loading';
@@ -7,6 +6,7 @@ import { usePassage } from '../book/api/get-passage';
 import { useReadingProgress } from '../book/components/use-reading-progress';
 import { useStudentWorksheet } from '../quiz/api/worksheet';
 import { NextSteps } from '../quiz/components/next-steps';
+import { AnswerQuestionsButton } from '../quiz/components/answer-questions-button';
 import { PassagePages } from '../quiz/components/passage-pages';
 import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
 
@@ -53,18 +53,7 @@ function SkillBuilder({ passageId }: { passageId: number }) {
         <PassagePages
           pages={pages}
           onPage={setPageNum}
-          finish={
-            <Button
-              size="xl"
-              radius="xl"
-              color="green"
-              fullWidth
-              rightSection={<IconListCheck size={26} aria-hidden />}
-              onClick={() => setAnswering(true)}
-            >
-              Answer the questions
-            </Button>
-          }
+          finish={<AnswerQuestionsButton onClick={() => setAnswering(true)} />}
         />
       )}
     </Stack>

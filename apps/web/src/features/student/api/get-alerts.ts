@@ -1,24 +1,9 @@
-import { AlertType, type Alert } from '@readalong/contracts';
+import { STUDENT_ALERT_TYPES, type Alert } from '@readalong/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 export type StudentAlert = z.infer<typeof Alert>;
-
-/**
- * The alerts a student is shown (PRODUCT.md §6): their results, level-ups and goals. The rest (FailAgain,
- * LevelDown, Inactivity, placements…) are for their teachers.
- */
-export const STUDENT_ALERT_TYPES = [
-  AlertType.Pass,
-  AlertType.Fail,
-  AlertType.LevelUpGold,
-  AlertType.LevelUpSilver,
-  AlertType.LevelUpBronze,
-  AlertType.AchieveGoalLexile,
-  AlertType.AchieveGoalWPM,
-  AlertType.AchieveGoalWCPM,
-] as const;
 
 export const ALERTS_PAGE_SIZE = 5;
 
