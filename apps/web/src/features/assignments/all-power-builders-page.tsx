@@ -18,7 +18,7 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { bandOf, levelLabel } from '@/lib/levels';
-import { LoadError } from '../student/components/load-error';
+import { LoadError } from '@/components/load-error';
 
 const POWER_BUILDER = 2;
 /** Bands that hold books (SPEC.md §3: 1–2 and 21–26 have no Lexile range). */

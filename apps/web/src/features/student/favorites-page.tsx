@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePassages } from './api/list-passages';
 import { BookGrid, BookGridSkeleton } from './components/book-grid';
-import { LoadError } from './components/load-error';
+import { LoadError } from '@/components/load-error';
 
 /** The student's favourite books (SPEC.md §2): the books they marked with a heart. */
 export function FavoritesPage() {

@@ -10,7 +10,7 @@ import { BookPicker } from './components/book-details';
 import { BookScoresChart } from './components/book-scores-chart';
 import { GoalsCard } from './components/goals-card';
 import { LexileTimelineChart } from './components/lexile-timeline-chart';
-import { Loaded } from './components/loaded';
+import { Loaded } from '@/components/loaded';
 import { SkillsChart } from './components/skills-chart';
 
 /**

@@ -20,7 +20,7 @@ import { BandChip } from './components/band-chip';
 import { BuilderList } from './components/builder-list';
 import { progressLabel } from './components/book-progress';
 import { onDay } from './components/dates';
-import { Loaded } from './components/loaded';
+import { Loaded } from '@/components/loaded';
 import { RecordingList } from './components/recording-list';
 import { ScoreBadge } from './components/score-badge';
 import { WorkLink, WorkList, WorkRow } from './components/work-row';

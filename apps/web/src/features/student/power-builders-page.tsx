@@ -6,7 +6,7 @@ import { useUserDetails } from './api/get-user-details';
 import { usePassages, type BookSummary } from './api/list-passages';
 import { BookGrid, BookGridSkeleton } from './components/book-grid';
 import { PlacementPrompt } from './components/level-card';
-import { LoadError } from './components/load-error';
+import { LoadError } from '@/components/load-error';
 
 /** How long typing pauses before the list filters. */
 export const SEARCH_DEBOUNCE_MS = 250;

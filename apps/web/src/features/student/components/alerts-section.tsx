@@ -7,7 +7,7 @@ import { usePassages } from '../api/list-passages';
 import { useMarkAlertsViewed } from '../api/mark-alerts-viewed';
 import { describeAlert, type AlertBook } from './alert-wording';
 import { friendlyDay } from './dates';
-import { LoadError } from './load-error';
+import { LoadError } from '@/components/load-error';
 
 /**
  * The student's news: passes, level-ups and goals reached, newest first. Showing them is seeing them, so the

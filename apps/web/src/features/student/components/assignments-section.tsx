@@ -4,7 +4,7 @@ import { useNewAssignments } from '../api/have-new-assignments';
 import { useAssignments } from '../api/list-assignments';
 import { useMarkAssignmentsSeen } from '../api/mark-assignments-seen';
 import { AssignmentList } from './assignment-list';
-import { LoadError } from './load-error';
+import { LoadError } from '@/components/load-error';
 
 /**
  * Home's "From your teacher": the assignments still to do, the new ones marked. Once the list is on screen the

@@ -1,7 +1,7 @@
 import { Skeleton } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LoadError } from './load-error';
+import { LoadError } from '@/components/load-error';
 
 interface LoadedProps<T> {
   query: UseQueryResult<T>;
