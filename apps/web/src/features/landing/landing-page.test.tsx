@@ -1,5 +1,5 @@
 import { ROLES, type Role } from '@readalong/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ROLE_HOMES } from '@/config/paths';
 import { authStore } from '@/lib/auth-store';
@@ -16,8 +16,14 @@ async function openLandingAs(role: Role, overrides: Parameters<typeof signedInAs
 }
 
 async function signOut(user: ReturnType<typeof renderApp>['user']) {
-  await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
-  await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+  const menu = await screen.findByRole('button', { name: /^Account menu/ });
+  // On a busy machine the page can still be settling (focus moving to its heading) as the menu opens and
+  // closes it again; a person would simply open it again.
+  await waitFor(async () => {
+    if (menu.getAttribute('aria-expanded') !== 'true') await user.click(menu);
+    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  });
+  await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
 }
 
 describe('landing page', () => {
