@@ -38,6 +38,8 @@ import { createOutcomesService } from '../modules/outcomes/outcomes.service.js';
 import { outcomesRoutes } from '../modules/outcomes/outcomes.routes.js';
 import { createNotificationsService } from '../modules/notifications/notifications.service.js';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.js';
+import { createRecordingsService } from '../modules/recordings/recordings.service.js';
+import { recordingsRoutes } from '../modules/recordings/recordings.routes.js';
 
 /** Fields that must never reach a log line. */
 const REDACT = [
@@ -67,6 +69,7 @@ export function moduleRoutes(deps: Deps) {
     ...activityRoutes(createActivityService(deps)),
     ...outcomesRoutes(createOutcomesService(deps)),
     ...notificationsRoutes(createNotificationsService(deps)),
+    ...recordingsRoutes(createRecordingsService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
 }

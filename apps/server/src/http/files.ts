@@ -33,6 +33,7 @@ const TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
   webm: 'audio/webm',
   ogg: 'audio/ogg',
+  opus: 'audio/ogg',
   wav: 'audio/wav',
   mp3: 'audio/mpeg',
   m4a: 'audio/mp4',

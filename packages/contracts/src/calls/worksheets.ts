@@ -300,7 +300,8 @@ export const uploadRecording = defineContract({
         .int()
         .min(1, 'duration_ms must be positive')
         .max(RECORDING_MAX_DURATION_MS, 'a recording is at most 10 minutes')
-        .describe('length of the audio in milliseconds'),
+        .optional()
+        .describe('length of the audio in milliseconds; omitted: read from the file'),
       num_re_recording: z.coerce
         .number()
         .int()

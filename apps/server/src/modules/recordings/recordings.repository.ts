@@ -1,0 +1,149 @@
+/** Queries for read-aloud recordings, their mistakes and activity logs (SPEC.md §3–§4, PRODUCT.md §5). */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import {
+  alerts,
+  coinTransactions,
+  enrolments,
+  passages,
+  recordingActivityLogs,
+  recordingMistakes,
+  recordings,
+  students,
+  users,
+  worksheets,
+} from '../../db/schema/index.js';
+import type { Actor } from '../../http/route.js';
+import { visibleStudents } from '../access/scope.js';
+
+export type RecordingRow = typeof recordings.$inferSelect;
+
+/** Condition on `recordings`: a student's own; staff those of the students in their scope. */
+export function visibleRecordings(db: Executor, actor: Actor): SQL {
+  if (actor.role === 'student') return eq(recordings.studentId, actor.userId);
+  return inArray(
+    recordings.studentId,
+    db.select({ id: students.userId }).from(students).where(visibleStudents(db, actor)),
+  );
+}
+
+export async function insertRecording(db: Executor, row: typeof recordings.$inferInsert) {
+  const [created] = await db.insert(recordings).values(row).returning({ id: recordings.id });
+  return created!.id;
+}
+
+/** Recordings with what their view shows: the student's name and the passage. */
+export function recordingRows(db: Executor, where: SQL, orderBy: SQL[], limit = 500) {
+  return db
+    .select({
+      recording: recordings,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      passageId: worksheets.passageId,
+      passageTitle: passages.title,
+    })
+    .from(recordings)
+    .innerJoin(users, eq(users.id, recordings.studentId))
+    .innerJoin(worksheets, eq(worksheets.id, recordings.worksheetId))
+    .innerJoin(passages, eq(passages.id, worksheets.passageId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit);
+}
+export type RecordingViewRow = Awaited<ReturnType<typeof recordingRows>>[number];
+
+export const newestFirst = [desc(recordings.createdAt), desc(recordings.id)];
+/** Waiting for review (no comment yet) first, then newest first. */
+export const reviewOrder = [asc(recordings.gradingCompleted), ...newestFirst];
+
+/** One recording within `scope` with its passage's word count; `lock` holds its row for the transaction. */
+export async function findRecording(db: Executor, id: number, scope: SQL, options: { lock?: boolean } = {}) {
+  const query = db
+    .select({ recording: recordings, passageId: worksheets.passageId, passageWords: passages.wordCount })
+    .from(recordings)
+    .innerJoin(worksheets, eq(worksheets.id, recordings.worksheetId))
+    .innerJoin(passages, eq(passages.id, worksheets.passageId))
+    .where(and(eq(recordings.id, id), scope));
+  const [row] = options.lock ? await query.for('update', { of: recordings }) : await query;
+  return row;
+}
+
+export const updateRecording = (db: Executor, id: number, changes: Partial<typeof recordings.$inferInsert>) =>
+  db.update(recordings).set(changes).where(eq(recordings.id, id));
+
+export const mistakesOf = (db: Executor, recordingId: number) =>
+  db
+    .select({
+      wordIndex: recordingMistakes.wordIndex,
+      type: recordingMistakes.typeId,
+      text: recordingMistakes.text,
+    })
+    .from(recordingMistakes)
+    .where(eq(recordingMistakes.recordingId, recordingId))
+    .orderBy(asc(recordingMistakes.wordIndex), asc(recordingMistakes.id));
+
+/** Replaces every mistake of a recording (the caller holds the recording's row lock). */
+export async function replaceMistakes(
+  db: Executor,
+  recording: { id: number; schoolId: number },
+  rows: { wordIndex: number; type: number; text: string | null }[],
+) {
+  await db.delete(recordingMistakes).where(eq(recordingMistakes.recordingId, recording.id));
+  if (rows.length === 0) return;
+  await db.insert(recordingMistakes).values(
+    rows.map((row) => ({
+      recordingId: recording.id,
+      schoolId: recording.schoolId,
+      wordIndex: row.wordIndex,
+      typeId: row.type,
+      text: row.text,
+    })),
+  );
+}
+
+/** Whether the student was already paid `reason` for this worksheet. */
+export async function wasPaid(db: Executor, studentId: number, worksheetId: number, reason: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(coinTransactions)
+    .where(
+      and(
+        eq(coinTransactions.studentId, studentId),
+        eq(coinTransactions.worksheetId, worksheetId),
+        eq(coinTransactions.reason, reason),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
+/** Whether a goal alert was already raised for this goal and target. */
+export async function hasGoalAlert(
+  db: Executor,
+  studentId: number,
+  typeId: number,
+  goalId: number,
+  target: number,
+) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.studentId, studentId),
+        eq(alerts.typeId, typeId),
+        sql`(${alerts.details}->>'goal_id')::int = ${goalId}`,
+        sql`(${alerts.details}->>'target')::real = ${target}`,
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
+/** Condition on `recordings`: those of the students enrolled in a class. */
+export const ofClass = (db: Executor, classId: number) =>
+  inArray(
+    recordings.studentId,
+    db.select({ id: enrolments.studentId }).from(enrolments).where(eq(enrolments.classId, classId)),
+  );
+
+export const insertActivityLog = (db: Executor, row: typeof recordingActivityLogs.$inferInsert) =>
+  db.insert(recordingActivityLogs).values(row);

@@ -1,0 +1,413 @@
+/**
+ * Read-aloud recordings (SPEC.md §3–§5 and §7, PRODUCT.md §5): a student's upload streamed to storage and checked by
+ * content, the teacher's trim, mistakes and comment, the student's viewing, fluency figures and the goal alerts they
+ * raise. Every change of a recording happens in one transaction holding the recording's row.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  AlertType,
+  COINS,
+  MistakeType,
+  RECORDING_MAX_BYTES,
+  RECORDING_MAX_DURATION_MS,
+  contracts,
+} from '@readalong/contracts';
+import type { Deps } from '../../deps.js';
+import type { Executor } from '../../db/database.js';
+import { classes, goals, recordings, worksheets } from '../../db/schema/index.js';
+import { AppError, invalidField, notFound } from '../../http/errors.js';
+import { readMultipart } from '../../http/multipart.js';
+import type { Actor } from '../../http/route.js';
+import type { StoredFile } from '../../platform/storage.js';
+import { visibleClasses } from '../access/scope.js';
+import { findReader } from '../progression/progression.repository.js';
+import { createProgressionService, type ProgressionService } from '../progression/progression.service.js';
+import { insertNotifications } from '../notifications/notifications.repository.js';
+import { visibleWorksheets } from '../reading/reading.access.js';
+import { findWorksheet } from '../reading/reading.repository.js';
+import { completeIfDone } from '../reading/worksheet-completion.js';
+import { goalOf } from '../reports/reports.repository.js';
+import {
+  ACCEPTED_SNIFFED_TYPES,
+  SNIFFED_AUDIO,
+  ffprobeDurationMs,
+  readHead,
+  wavDurationMs,
+} from './audio.js';
+import { computeFluency } from './fluency.js';
+import * as repo from './recordings.repository.js';
+
+type Output<S> = S extends z.ZodType ? z.output<S> : never;
+type TrimBody = Output<(typeof contracts.trimRecording)['body']>;
+type MistakesBody = Output<(typeof contracts.saveMistakes)['body']>;
+type ActivityBody = Output<(typeof contracts.logRecordingActivity)['body']>;
+
+const COIN_REASON = 'recording';
+
+export type RecordingsService = ReturnType<typeof createRecordingsService>;
+
+export function createRecordingsService(
+  deps: Deps,
+  progression: ProgressionService = createProgressionService(deps),
+) {
+  const { db, clock, storage } = deps;
+
+  const seconds = (ms: number | null) => (ms === null ? null : ms / 1000);
+
+  function view({ recording: r, firstName, lastName, passageId, passageTitle }: repo.RecordingViewRow) {
+    return {
+      id: r.id,
+      student_id: r.studentId,
+      student_name: `${firstName} ${lastName}`.trim(),
+      worksheet_id: r.worksheetId,
+      passage_id: passageId,
+      passage_title: passageTitle,
+      file_url: r.fileKey ? storage.signedUrl(r.fileKey) : null,
+      duration_ms: r.durationMs,
+      num_re_recording: r.numReRecording,
+      start_time: seconds(r.startMs),
+      end_time: seconds(r.endMs),
+      num_mistakes: r.numMistakes,
+      wpm_confirmed: r.wpmConfirmed,
+      wpm: r.wpm,
+      wcpm: r.wcpm,
+      accuracy: r.accuracy,
+      comment: r.comment,
+      grading_completed: r.gradingCompleted,
+      graded_at: r.gradedAt?.toISOString() ?? null,
+      grading_viewed: r.gradingViewed,
+      created_at: r.createdAt.toISOString(),
+    };
+  }
+
+  async function viewOf(tx: Executor, id: number) {
+    const [row] = await repo.recordingRows(tx, eq(recordings.id, id), repo.newestFirst, 1);
+    return view(row!);
+  }
+
+  async function recordingInScope(tx: Executor, actor: Actor, id: number, lock = false) {
+    const found = await repo.findRecording(tx, id, repo.visibleRecordings(tx, actor), { lock });
+    if (!found) throw notFound('recording');
+    return found;
+  }
+
+  /** The upload's own errors: a form cut off mid-upload is the file's fault, named as such. */
+  function asUploadError(error: unknown): unknown {
+    if (error instanceof AppError) return error;
+    const message = error instanceof Error ? error.message : '';
+    const code = (error as { code?: string } | null)?.code ?? '';
+    if (/unexpected end|aborted|premature|terminated|truncated/i.test(message) || code === 'ECONNRESET') {
+      return invalidField('file', 'the upload was cut off before it finished; send the recording again');
+    }
+    return error;
+  }
+
+  /** The audio's length from the file itself: the WAV header, else ffprobe (when asked and installed). */
+  async function durationFromFile(file: StoredFile, probe: boolean): Promise<number | null> {
+    const opened = await storage.open(file.key);
+    if (!opened) return null;
+    if (file.mimeType === 'audio/wav') return wavDurationMs(await readHead(opened.stream), opened.sizeBytes);
+    if (!probe) {
+      opened.stream.destroy();
+      return null;
+    }
+    return ffprobeDurationMs(opened.stream);
+  }
+
+  /**
+   * Stores the figures of a recording after its trim or mistakes changed: computed once the trim is confirmed,
+   * null before. Then checks the student's WPM and WCPM goals.
+   */
+  async function refigure(tx: Executor, id: number, passageWords: number) {
+    const [r] = await tx.select().from(recordings).where(eq(recordings.id, id));
+    const fluency = computeFluency({
+      passageWords,
+      lastWordIndex: r!.lastWordIndex,
+      mistakes: await repo.mistakesOf(tx, id),
+      startMs: r!.startMs ?? 0,
+      endMs: r!.endMs,
+      durationMs: r!.durationMs,
+    });
+    const confirmed = r!.wpmConfirmed;
+    const figures = {
+      wpm: confirmed ? fluency.wpm : null,
+      wcpm: confirmed ? fluency.wcpm : null,
+      accuracy: confirmed ? fluency.accuracy : null,
+    };
+    await repo.updateRecording(tx, id, figures);
+    if (confirmed) await checkGoals(tx, r!, figures);
+  }
+
+  /** AchieveGoalWPM / AchieveGoalWCPM, once per goal and target (PRODUCT.md §5). */
+  async function checkGoals(
+    tx: Executor,
+    r: repo.RecordingRow,
+    figures: { wpm: number | null; wcpm: number | null },
+  ) {
+    const goal = await goalOf(tx, r.studentId);
+    if (!goal) return;
+    const checks = [
+      { typeId: AlertType.AchieveGoalWPM, target: goal.targetWpm, value: figures.wpm, kind: 'wpm' as const },
+      {
+        typeId: AlertType.AchieveGoalWCPM,
+        target: goal.targetWcpm,
+        value: figures.wcpm,
+        kind: 'wcpm' as const,
+      },
+    ];
+    for (const check of checks) {
+      if (check.target === null || check.value === null || check.value < check.target) continue;
+      if (await repo.hasGoalAlert(tx, r.studentId, check.typeId, goal.id, check.target)) continue;
+      const reader = await findReader(tx, r.studentId);
+      if (!reader) return;
+      await progression.raise(tx, reader, check.typeId, {
+        worksheetId: r.worksheetId,
+        details: { goal_id: goal.id, target: check.target, [check.kind]: check.value, recording_id: r.id },
+      });
+      if (goal.studentId === r.studentId) {
+        const column = check.kind === 'wpm' ? 'achievedWpmAt' : 'achievedWcpmAt';
+        await tx
+          .update(goals)
+          .set({ [column]: clock.now() })
+          .where(and(eq(goals.id, goal.id), isNull(goals[column])));
+      }
+    }
+  }
+
+  return {
+    async upload(actor: Actor, worksheetId: number, request: FastifyRequest) {
+      const found = await findWorksheet(db, worksheetId, eq(worksheets.studentId, actor.userId));
+      if (!found) throw notFound('worksheet');
+      let form: Awaited<ReturnType<typeof readMultipart<typeof contracts.uploadRecording.multipart.fields>>>;
+      try {
+        form = await readMultipart(request, contracts.uploadRecording.multipart, storage, () => ({
+          folder: `recordings/${actor.userId}`,
+          maxBytes: RECORDING_MAX_BYTES,
+          acceptedTypes: ACCEPTED_SNIFFED_TYPES,
+        }));
+      } catch (error) {
+        throw asUploadError(error);
+      }
+      const file = form.files.file!;
+      try {
+        const fromFile = await durationFromFile(file, form.fields.duration_ms === undefined);
+        if (fromFile !== null && fromFile > RECORDING_MAX_DURATION_MS) {
+          throw invalidField('file', 'a recording is at most 10 minutes');
+        }
+        const durationMs = form.fields.duration_ms ?? fromFile;
+        return await db.transaction(async (tx) => {
+          const reader = await findReader(tx, actor.userId, { lock: true });
+          if (!reader) throw notFound('student');
+          const worksheet = found.worksheet;
+          const now = clock.now();
+          const id = await repo.insertRecording(tx, {
+            worksheetId: worksheet.id,
+            studentId: actor.userId,
+            schoolId: worksheet.schoolId,
+            districtId: worksheet.districtId,
+            fileKey: file.key,
+            mimeType: SNIFFED_AUDIO[file.mimeType] ?? file.mimeType,
+            sizeBytes: file.sizeBytes,
+            durationMs: durationMs ?? 0,
+            numReRecording: form.fields.num_re_recording,
+            startMs: 0,
+            endMs: durationMs,
+            createdAt: now,
+          });
+          await repo.insertActivityLog(tx, {
+            studentId: actor.userId,
+            schoolId: worksheet.schoolId,
+            worksheetId: worksheet.id,
+            numReRecording: form.fields.num_re_recording,
+            createdAt: now,
+          });
+          await completeIfDone(tx, reader, worksheet.id, progression, now);
+          if (!(await repo.wasPaid(tx, actor.userId, worksheet.id, COIN_REASON))) {
+            await progression.award(tx, reader, COINS.recordingSubmitted, COIN_REASON, worksheet.id);
+          }
+          const recording = await viewOf(tx, id);
+          await progression.raise(tx, reader, AlertType.RecordingSubmission, {
+            passageId: worksheet.passageId,
+            worksheetId: worksheet.id,
+            details: { recording_id: id, title: recording.passage_title },
+          });
+          return recording;
+        });
+      } catch (error) {
+        await storage.remove(file.key);
+        throw error;
+      }
+    },
+
+    async listOfWorksheet(actor: Actor, worksheetId: number) {
+      const found = await findWorksheet(db, worksheetId, visibleWorksheets(db, actor));
+      if (!found) throw notFound('worksheet');
+      const rows = await repo.recordingRows(
+        db,
+        and(eq(recordings.worksheetId, worksheetId), repo.visibleRecordings(db, actor))!,
+        repo.newestFirst,
+      );
+      return { recordings: rows.map(view) };
+    },
+
+    async listOfClass(actor: Actor, classId: number) {
+      const [klass] = await db
+        .select({ id: classes.id })
+        .from(classes)
+        .where(and(eq(classes.id, classId), visibleClasses(db, actor)));
+      if (!klass) throw notFound('class');
+      const rows = await repo.recordingRows(
+        db,
+        and(repo.ofClass(db, classId), repo.visibleRecordings(db, actor), eq(recordings.isPractice, false))!,
+        repo.reviewOrder,
+      );
+      return { recordings: rows.map(view) };
+    },
+
+    async trim(actor: Actor, id: number, body: TrimBody) {
+      return db.transaction(async (tx) => {
+        const { recording: r, passageWords } = await recordingInScope(tx, actor, id, true);
+        const startMs = Math.round(body.start_time * 1000);
+        const endMs = body.end_time === null ? null : Math.round(body.end_time * 1000);
+        if (r.durationMs > 0) {
+          if (startMs >= r.durationMs) {
+            throw invalidField(
+              'body.start_time',
+              `must be before the end of the recording (${r.durationMs / 1000} s)`,
+            );
+          }
+          if (endMs !== null && endMs > r.durationMs) {
+            throw invalidField(
+              'body.end_time',
+              `must be at most the recording's length (${r.durationMs / 1000} s)`,
+            );
+          }
+        }
+        await repo.updateRecording(tx, r.id, {
+          startMs,
+          endMs,
+          ...(body.submit ? { wpmConfirmed: true } : {}),
+        });
+        await refigure(tx, r.id, passageWords);
+        return viewOf(tx, r.id);
+      });
+    },
+
+    async getMistakes(actor: Actor, id: number) {
+      const { recording: r } = await recordingInScope(db, actor, id);
+      return mistakesView(r, await repo.mistakesOf(db, r.id));
+    },
+
+    async saveMistakes(actor: Actor, id: number, body: MistakesBody) {
+      return db.transaction(async (tx) => {
+        // The row lock makes two teachers' saves take turns: the later one replaces the whole set.
+        const { recording: r, passageWords } = await recordingInScope(tx, actor, id, true);
+        const lastWordIndex = body.last_word_index ?? null;
+        if (lastWordIndex !== null && lastWordIndex >= passageWords) {
+          throw invalidField(
+            'body.last_word_index',
+            `must be below ${passageWords}: the passage has ${passageWords} words`,
+          );
+        }
+        const lastWord = lastWordIndex ?? passageWords - 1;
+        body.mistakes.forEach((mistake, index) => {
+          // An insertion sits before a word, so it may also come after the last word read.
+          const limit = mistake.type === MistakeType.Insertion ? lastWord + 1 : lastWord;
+          if (mistake.word_index > limit) {
+            throw invalidField(
+              `body.mistakes.${index}.word_index`,
+              lastWordIndex === null
+                ? `must be at most ${limit}: the passage has ${passageWords} words`
+                : `must be at most ${limit}: the last word read is ${lastWordIndex}`,
+            );
+          }
+        });
+        const rows = body.mistakes.map((mistake) => ({
+          wordIndex: mistake.word_index,
+          type: mistake.type,
+          text: mistake.text ?? null,
+        }));
+        await repo.replaceMistakes(tx, r, rows);
+        await repo.updateRecording(tx, r.id, {
+          numMistakes: rows.length,
+          lastWordIndex,
+          version: r.version + 1,
+        });
+        await refigure(tx, r.id, passageWords);
+        return mistakesView(
+          { ...r, numMistakes: rows.length, lastWordIndex },
+          await repo.mistakesOf(tx, r.id),
+        );
+      });
+    },
+
+    async comment(actor: Actor, id: number, comment: string) {
+      return db.transaction(async (tx) => {
+        const { recording: r, passageId } = await recordingInScope(tx, actor, id, true);
+        const now = clock.now();
+        await repo.updateRecording(tx, r.id, {
+          comment,
+          gradingCompleted: true,
+          gradedAt: now,
+          gradedBy: actor.userId,
+          // A new or changed comment is new feedback: the student has not seen it yet.
+          ...(r.comment !== comment ? { gradingViewed: false } : {}),
+        });
+        if (r.comment !== comment) {
+          const view = await viewOf(tx, r.id);
+          await insertNotifications(tx, [
+            {
+              userId: r.studentId,
+              kind: 'recording_graded',
+              title: 'Your recording has been graded',
+              body: `Your teacher has listened to your reading of “${view.passage_title}” and left a comment.`,
+              link: `/power-builders/${passageId}/read-aloud`,
+              createdAt: now,
+            },
+          ]);
+          return view;
+        }
+        return viewOf(tx, r.id);
+      });
+    },
+
+    async markViewed(actor: Actor, id: number) {
+      const { recording: r } = await recordingInScope(db, actor, id);
+      if (r.gradingCompleted && !r.gradingViewed) {
+        await repo.updateRecording(db, r.id, { gradingViewed: true });
+      }
+      return { success: true as const };
+    },
+
+    async logActivity(actor: Actor, body: ActivityBody) {
+      const found = await findWorksheet(db, body.worksheet_id, eq(worksheets.studentId, actor.userId));
+      if (!found) throw notFound('worksheet');
+      await repo.insertActivityLog(db, {
+        studentId: actor.userId,
+        schoolId: found.worksheet.schoolId,
+        worksheetId: found.worksheet.id,
+        numReRecording: body.num_re_recording,
+        createdAt: clock.now(),
+      });
+      return { success: true as const };
+    },
+  };
+}
+
+function mistakesView(
+  r: { id: number; numMistakes: number; lastWordIndex: number | null },
+  rows: { wordIndex: number; type: number; text: string | null }[],
+) {
+  return {
+    recording_id: r.id,
+    mistakes: rows.map((row) => ({
+      word_index: row.wordIndex,
+      type: row.type as 1 | 2 | 3 | 4,
+      ...(row.text !== null ? { text: row.text } : {}),
+    })),
+    num_mistakes: r.numMistakes,
+    last_word_index: r.lastWordIndex,
+  };
+}
