@@ -1,0 +1,604 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { AlertType, COINS, MistakeType, Recording } from '@readalong/contracts';
+import {
+  alerts,
+  goals,
+  notifications,
+  recordingActivityLogs,
+  recordings,
+  students,
+  worksheets,
+} from '../../db/schema/index.js';
+import { createTestApp, signIn, signedInCast, type TestApp } from '../../../test/app.js';
+import { expectError } from '../../../test/ladder.js';
+
+let t: TestApp;
+let cast: Awaited<ReturnType<typeof signedInCast>>;
+/** 'Sam has a new kite. The kite gets stuck in a tree. Dad helps Sam.': 15 words. */
+let passage: Awaited<ReturnType<TestApp['factories']['passage']>>;
+const WORDS = 15;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await signedInCast(t);
+  passage = await t.factories.passage();
+});
+afterAll(() => t.close());
+
+/** A real WAV: a RIFF header and 16-bit mono PCM of a 440 Hz tone. */
+function wav(seconds: number, sampleRate = 8000): Buffer {
+  const samples = Math.round(seconds * sampleRate);
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) {
+    data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), i * 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28); // byte rate
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+/** The first bytes of an audio-only WebM as browsers record it: the EBML header (DocType webm), a Segment. */
+const WEBM = Buffer.concat([
+  Buffer.from('1A45DFA39F4286810142F7810142F2810442F381084282847765626D4287810442858102', 'hex'),
+  Buffer.from('1853806701FFFFFFFFFFFFFF', 'hex'),
+  Buffer.alloc(256, 0xec),
+]);
+
+/** An Ogg page carrying an Opus head. */
+const OPUS_HEAD = Buffer.concat([
+  Buffer.from('OpusHead'),
+  Buffer.from([1, 1, 0x38, 0x01, 0x80, 0xbb, 0, 0, 0, 0, 0]),
+]);
+const OGG_OPUS = Buffer.concat([
+  Buffer.from('OggS'),
+  Buffer.from([0, 2]),
+  Buffer.alloc(8),
+  Buffer.from([1, 0, 0, 0]),
+  Buffer.alloc(8),
+  Buffer.from([1, OPUS_HEAD.length]),
+  OPUS_HEAD,
+  Buffer.alloc(256),
+]);
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const BOUNDARY = '----readalong-recording';
+type Part = { name: string; value: string | Buffer; filename?: string; type?: string };
+function form(parts: Part[], options: { cutAfter?: number } = {}) {
+  const chunks = parts.flatMap((part) => [
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
+    part.value,
+    '\r\n',
+  ]);
+  let payload = Buffer.concat(
+    [...chunks, `--${BOUNDARY}--\r\n`].map((chunk) =>
+      typeof chunk === 'string' ? Buffer.from(chunk) : chunk,
+    ),
+  );
+  if (options.cutAfter !== undefined) payload = payload.subarray(0, options.cutAfter);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
+}
+
+const audio = (value: Buffer, fields: Record<string, string> = { duration_ms: '6000' }): Part[] => [
+  ...Object.entries(fields).map(([name, v]) => ({ name, value: v })),
+  { name: 'file', value, filename: 'reading.webm', type: 'audio/webm' },
+];
+
+const upload = (token: string, worksheetId: number, body: ReturnType<typeof form>) =>
+  t.request({ method: 'POST', url: `/api/v1/worksheets/${worksheetId}/recording`, token, ...body });
+
+async function filesOf(studentId: number): Promise<string[]> {
+  const root = path.join(t.deps.config.dataDir, 'files');
+  const own = await readdir(path.join(root, 'recordings', String(studentId))).catch(() => [] as string[]);
+  const incoming = await readdir(path.join(root, '.incoming')).catch(() => [] as string[]);
+  return [...own, ...incoming];
+}
+
+/** Fresh access tokens for the cast after the clock moved past their 15 minutes. */
+async function signInAgain() {
+  const people = {
+    student: cast.world.student,
+    classmate: cast.classmate,
+    teacher: cast.world.teacher,
+    owner: cast.world.owner,
+    head: cast.world.head,
+    outsider: cast.outsider.teacher,
+  };
+  for (const [key, person] of Object.entries(people) as [keyof typeof people, { username: string }][]) {
+    cast.token[key] = (await signIn(t, person.username)).access_token;
+  }
+}
+
+const rowsOf = (worksheetId: number) =>
+  t.db.select().from(recordings).where(eq(recordings.worksheetId, worksheetId));
+
+async function coinsOf(studentId: number) {
+  const [row] = await t.db
+    .select({ coins: students.coins })
+    .from(students)
+    .where(eq(students.userId, studentId));
+  return row!.coins;
+}
+
+/** A fresh worksheet of the cast's student on the test passage. */
+const worksheetOf = (student = cast.world.student, extra = {}) =>
+  t.factories.worksheet(student, passage.id, extra);
+
+async function submitted(seconds = 6) {
+  const worksheet = await worksheetOf();
+  const response = await upload(
+    cast.token.student,
+    worksheet.id,
+    form(audio(wav(seconds), { duration_ms: String(seconds * 1000) })),
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return { worksheet, recording: Recording.parse(response.json()) };
+}
+
+describe('POST /v1/worksheets/{id}/recording', () => {
+  it('stores a WAV, playable through its signed link; pays +5 coins once and tells the teachers', async () => {
+    const worksheet = await worksheetOf();
+    const before = await coinsOf(cast.world.student.id);
+    const sound = wav(2);
+    const response = await upload(
+      cast.token.student,
+      worksheet.id,
+      form(audio(sound, { duration_ms: '2000', num_re_recording: '2' })),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const recording = Recording.parse(response.json());
+    expect(recording).toMatchObject({
+      student_id: cast.world.student.id,
+      worksheet_id: worksheet.id,
+      passage_id: passage.id,
+      duration_ms: 2000,
+      num_re_recording: 2,
+      start_time: 0,
+      end_time: 2,
+      num_mistakes: 0,
+      wpm_confirmed: false,
+      grading_completed: false,
+    });
+
+    const file = await t.request({ method: 'GET', url: recording.file_url! });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('audio/wav');
+    expect(file.headers['referrer-policy']).toBe('no-referrer');
+    expect(Buffer.compare(file.rawPayload, sound)).toBe(0);
+
+    expect(await coinsOf(cast.world.student.id)).toBe(before + COINS.recordingSubmitted);
+    const again = await upload(
+      cast.token.student,
+      worksheet.id,
+      form(audio(wav(1), { duration_ms: '1000' })),
+    );
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await coinsOf(cast.world.student.id)).toBe(before + COINS.recordingSubmitted);
+
+    const raised = await t.db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.worksheetId, worksheet.id), eq(alerts.typeId, AlertType.RecordingSubmission)));
+    expect(raised).toHaveLength(2);
+    expect(raised[0]!.isStudentFacing).toBe(false);
+    const logs = await t.db
+      .select()
+      .from(recordingActivityLogs)
+      .where(eq(recordingActivityLogs.worksheetId, worksheet.id));
+    expect(logs.map((log) => log.numReRecording).sort()).toEqual([0, 2]);
+
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/v1/worksheets/${worksheet.id}/recording`,
+      token: cast.token.teacher,
+    });
+    expect(list.statusCode).toBe(200);
+    const listed = list.json<{ recordings: Recording[] }>().recordings;
+    expect(listed.map((r) => r.id)).toEqual([again.json<Recording>().id, recording.id]);
+  });
+
+  it('reads the length from a WAV header when duration_ms is missing', async () => {
+    const worksheet = await worksheetOf();
+    const response = await upload(cast.token.student, worksheet.id, form(audio(wav(3), {})));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ duration_ms: 3000, end_time: 3 });
+  });
+
+  it('accepts WebM and Ogg/Opus by their content, whatever they are called', async () => {
+    const worksheet = await worksheetOf();
+    for (const [bytes, type] of [
+      [WEBM, 'audio/webm'],
+      [OGG_OPUS, 'audio/ogg'],
+    ] as const) {
+      const response = await upload(
+        cast.token.student,
+        worksheet.id,
+        form([
+          { name: 'duration_ms', value: '4500' },
+          { name: 'file', value: bytes, filename: 'voice.bin', type: 'application/octet-stream' },
+        ]),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().end_time).toBe(4.5);
+      const file = await t.request({ method: 'GET', url: response.json().file_url });
+      expect(file.headers['content-type']).toBe(type);
+    }
+  });
+
+  it('refuses what is not audio, empty, too large, too long or cut off, leaving no file and no row', async () => {
+    const worksheet = await worksheetOf();
+    const before = await filesOf(cast.world.student.id);
+    const cases: [ReturnType<typeof form>, number, string][] = [
+      [form(audio(PNG)), 400, 'file'],
+      [form(audio(Buffer.from('just some text, not a recording'))), 400, 'file'],
+      [form(audio(Buffer.alloc(0))), 400, 'file'],
+      [form(audio(Buffer.concat([wav(1), Buffer.alloc(25 * 1024 * 1024)]))), 413, 'file'],
+      [form(audio(wav(1), { duration_ms: String(10 * 60 * 1000 + 1) })), 400, 'body.duration_ms'],
+      [form(audio(wav(1), { duration_ms: 'soon' })), 400, 'body.duration_ms'],
+      [form([{ name: 'duration_ms', value: '1000' }]), 400, 'file'],
+    ];
+    // A WAV whose header says 11 minutes.
+    const long = wav(1);
+    long.writeUInt32LE(8000 * 2 * 660, 40);
+    const longFile = Buffer.concat([long, Buffer.alloc(8000 * 2 * 660 - (long.length - 44))]);
+    cases.push([form(audio(longFile, {})), 400, 'file']);
+    // Cut off in the middle of the file: no closing boundary.
+    const whole = form(audio(wav(2)));
+    cases.push([form(audio(wav(2)), { cutAfter: whole.payload.length - 5000 }), 400, 'file']);
+    for (const [body, status, field] of cases) {
+      expectError(await upload(cast.token.student, worksheet.id, body), status, field);
+    }
+    expect(await rowsOf(worksheet.id)).toEqual([]);
+    expect(await filesOf(cast.world.student.id)).toEqual(before);
+  });
+
+  it('only the worksheet’s own student uploads: another student 404, staff 403', async () => {
+    const worksheet = await worksheetOf();
+    expectError(await upload(cast.token.classmate, worksheet.id, form(audio(wav(1)))), 404);
+    expectError(await upload(cast.token.teacher, worksheet.id, form(audio(wav(1)))), 403);
+    expect(await rowsOf(worksheet.id)).toEqual([]);
+  });
+
+  it('completes a read-aloud student’s book once the quiz and the recording are in', async () => {
+    const worksheet = await worksheetOf(cast.world.student, {
+      pagesCompleted: passage.numPages,
+      quizSubmittedAt: new Date('2026-09-15T08:00:00Z'),
+      scorePercent: 90,
+      isPassed: true,
+    });
+    const open = await t.db.select().from(worksheets).where(eq(worksheets.id, worksheet.id));
+    expect(open[0]!.worksheetCompleted).toBe(false);
+    const response = await upload(cast.token.student, worksheet.id, form(audio(wav(1))));
+    expect(response.statusCode, response.body).toBe(201);
+    const [done] = await t.db.select().from(worksheets).where(eq(worksheets.id, worksheet.id));
+    expect(done!.worksheetCompleted).toBe(true);
+    const reading = await t.request({
+      method: 'GET',
+      url: `/api/v1/worksheets/${worksheet.id}`,
+      token: cast.token.student,
+    });
+    if (reading.statusCode === 200) expect(reading.json().recording_submitted).toBe(true);
+  });
+});
+
+describe('who sees a recording', () => {
+  it('a student lists and signs only their own; staff in scope see them; others 404', async () => {
+    const { worksheet, recording } = await submitted();
+    const list = (token: string) =>
+      t.request({ method: 'GET', url: `/api/v1/worksheets/${worksheet.id}/recording`, token });
+    expect((await list(cast.token.student)).statusCode).toBe(200);
+    for (const token of [cast.token.owner, cast.token.head]) {
+      expect((await list(token)).json().recordings[0].id).toBe(recording.id);
+    }
+    expectError(await list(cast.token.classmate), 404);
+    expectError(await list(cast.token.outsider), 404);
+    expectError(
+      await t.request({
+        method: 'GET',
+        url: `/api/v1/worksheets/recording/${recording.id}/mistakes`,
+        token: cast.token.classmate,
+      }),
+      404,
+    );
+    expectError(
+      await t.request({
+        method: 'PATCH',
+        url: `/api/v1/worksheets/recording/${recording.id}/view`,
+        token: cast.token.classmate,
+      }),
+      404,
+    );
+    expectError(
+      await t.request({
+        method: 'PATCH',
+        url: `/api/v1/worksheets/recording/${recording.id}`,
+        token: cast.token.outsider,
+        payload: { start_time: 0, end_time: 1 },
+      }),
+      404,
+    );
+  });
+
+  it('a link altered in any byte, or used after six hours, is refused', async () => {
+    const { recording } = await submitted();
+    const url = recording.file_url!;
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(200);
+    const altered = [
+      url.replace(/signature=(.)/, (_, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`),
+      url.replace(/expires=(\d+)/, (_, e: string) => `expires=${Number(e) + 1}`),
+      url.replace(/\.wav\?/, '.wa?'),
+      url.replace(/signature=.*/, ''),
+    ];
+    for (const link of altered) expect((await t.request({ method: 'GET', url: link })).statusCode).toBe(404);
+    t.clock.advanceMinutes(6 * 60 + 1);
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(404);
+    await signInAgain();
+  });
+});
+
+describe('reviewing a recording', () => {
+  const trim = (id: number, payload: Record<string, unknown>, token = cast.token.teacher) =>
+    t.request({ method: 'PATCH', url: `/api/v1/worksheets/recording/${id}`, token, payload });
+  const saveMistakes = (id: number, payload: Record<string, unknown>, token = cast.token.teacher) =>
+    t.request({ method: 'PUT', url: `/api/v1/worksheets/recording/${id}/mistakes`, token, payload });
+
+  it('trims within the recording and, on submit, confirms WPM; mistakes give WCPM and accuracy', async () => {
+    const { recording } = await submitted(10);
+    expectError(await trim(recording.id, { start_time: 0, end_time: 10.5 }), 400, 'body.end_time');
+    expectError(await trim(recording.id, { start_time: 10, end_time: null }), 400, 'body.start_time');
+    expectError(await trim(recording.id, { start_time: 4, end_time: 3 }), 400, 'body.end_time');
+    expectError(await trim(recording.id, { start_time: 0, end_time: 5 }, cast.token.student), 403);
+
+    const draft = await trim(recording.id, { start_time: 1, end_time: 7 });
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(draft.json()).toMatchObject({ start_time: 1, end_time: 7, wpm_confirmed: false, wpm: null });
+
+    const confirmed = await trim(recording.id, { start_time: 1, end_time: 7, submit: true });
+    // 15 words in 6 seconds.
+    expect(confirmed.json()).toMatchObject({ wpm_confirmed: true, wpm: 150, wcpm: 150, accuracy: 100 });
+
+    const marked = await saveMistakes(recording.id, {
+      mistakes: [
+        { word_index: 0, type: MistakeType.Omission },
+        { word_index: 4, type: MistakeType.Substitution, text: 'kit' },
+        { word_index: 14, type: MistakeType.Mispronunciation },
+        { word_index: WORDS, type: MistakeType.Insertion, text: 'again' },
+      ],
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json()).toMatchObject({
+      recording_id: recording.id,
+      num_mistakes: 4,
+      last_word_index: null,
+    });
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/v1/worksheets/${recording.worksheet_id}/recording`,
+      token: cast.token.student,
+    });
+    // 12 words correct of 15 in 6 seconds.
+    expect(list.json().recordings[0]).toMatchObject({ num_mistakes: 4, wpm: 150, wcpm: 120, accuracy: 80 });
+    const own = await t.request({
+      method: 'GET',
+      url: `/api/v1/worksheets/recording/${recording.id}/mistakes`,
+      token: cast.token.student,
+    });
+    expect(own.json().mistakes).toContainEqual({
+      word_index: 4,
+      type: MistakeType.Substitution,
+      text: 'kit',
+    });
+  });
+
+  it('refuses mistakes outside the passage, naming the mark', async () => {
+    const { recording } = await submitted();
+    expectError(
+      await saveMistakes(recording.id, {
+        mistakes: [
+          { word_index: 2, type: MistakeType.Omission },
+          { word_index: WORDS, type: MistakeType.Omission },
+        ],
+      }),
+      400,
+      'body.mistakes.1.word_index',
+    );
+    expectError(
+      await saveMistakes(recording.id, {
+        mistakes: [{ word_index: WORDS + 1, type: MistakeType.Insertion }],
+      }),
+      400,
+      'body.mistakes.0.word_index',
+    );
+    expectError(
+      await saveMistakes(recording.id, { mistakes: [{ word_index: -1, type: MistakeType.Omission }] }),
+      400,
+      'body.mistakes.0.word_index',
+    );
+    expectError(
+      await saveMistakes(recording.id, { mistakes: [{ word_index: 1, type: 5 }] }),
+      400,
+      'body.mistakes.0.type',
+    );
+    expectError(
+      await saveMistakes(recording.id, { mistakes: [], last_word_index: WORDS }),
+      400,
+      'body.last_word_index',
+    );
+    expectError(
+      await saveMistakes(recording.id, {
+        mistakes: [{ word_index: 9, type: MistakeType.Omission }],
+        last_word_index: 7,
+      }),
+      400,
+      'body.mistakes.0.word_index',
+    );
+    const saved = await t.request({
+      method: 'GET',
+      url: `/api/v1/worksheets/recording/${recording.id}/mistakes`,
+      token: cast.token.teacher,
+    });
+    expect(saved.json()).toMatchObject({ mistakes: [], num_mistakes: 0 });
+  });
+
+  it('two teachers saving at once: one whole set wins, never a mix', async () => {
+    const { recording } = await submitted();
+    const first = Array.from({ length: 5 }, (_, i) => ({ word_index: i, type: MistakeType.Omission }));
+    const second = Array.from({ length: 3 }, (_, i) => ({
+      word_index: 10 + i,
+      type: MistakeType.Substitution,
+    }));
+    const [a, b] = await Promise.all([
+      saveMistakes(recording.id, { mistakes: first }),
+      saveMistakes(recording.id, { mistakes: second }, cast.token.owner),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const saved = (
+      await t.request({
+        method: 'GET',
+        url: `/api/v1/worksheets/recording/${recording.id}/mistakes`,
+        token: cast.token.teacher,
+      })
+    ).json();
+    const winner = saved.num_mistakes === 5 ? first : second;
+    expect(saved.mistakes).toEqual(winner);
+  });
+
+  it('a comment completes grading and notifies the student; their viewing sets grading_viewed', async () => {
+    const { recording } = await submitted();
+    const view = () =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/v1/worksheets/recording/${recording.id}/view`,
+        token: cast.token.student,
+      });
+    expect((await view()).statusCode).toBe(200);
+    const commented = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/worksheets/recording/${recording.id}/comment`,
+      token: cast.token.teacher,
+      payload: { comment: 'Lovely expression!' },
+    });
+    expect(commented.statusCode, commented.body).toBe(200);
+    expect(commented.json()).toMatchObject({
+      comment: 'Lovely expression!',
+      grading_completed: true,
+      graded_at: expect.any(String),
+      grading_viewed: false,
+    });
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.userId, cast.world.student.id), eq(notifications.kind, 'recording_graded')),
+      );
+    expect(told.length).toBeGreaterThan(0);
+    expect((await view()).json()).toEqual({ success: true });
+    const [row] = await t.db.select().from(recordings).where(eq(recordings.id, recording.id));
+    expect(row!.gradingViewed).toBe(true);
+  });
+
+  it('lists a class’s recordings waiting for review first, newest first; staff in scope only', async () => {
+    const older = await submitted();
+    t.clock.advanceMinutes(1);
+    const graded = await submitted();
+    t.clock.advanceMinutes(1);
+    const newest = await submitted();
+    await t.request({
+      method: 'PATCH',
+      url: `/api/v1/worksheets/recording/${graded.recording.id}/comment`,
+      token: cast.token.teacher,
+      payload: { comment: 'Good' },
+    });
+    const list = (token: string) =>
+      t.request({ method: 'GET', url: `/api/v1/classes/recordings?class_id=${cast.world.class.id}`, token });
+    const response = await list(cast.token.teacher);
+    expect(response.statusCode, response.body).toBe(200);
+    const listed = response.json<{ recordings: Recording[] }>().recordings;
+    const ids = listed.map((r) => r.id);
+    expect(ids.indexOf(newest.recording.id)).toBeLessThan(ids.indexOf(older.recording.id));
+    expect(ids.indexOf(older.recording.id)).toBeLessThan(ids.indexOf(graded.recording.id));
+    const firstGraded = listed.findIndex((r) => r.grading_completed);
+    expect(listed.slice(firstGraded).every((r) => r.grading_completed)).toBe(true);
+    expectError(await list(cast.token.outsider), 404);
+    expectError(await list(cast.token.student), 403);
+  });
+
+  it('raises AchieveGoalWPM and AchieveGoalWCPM once when a confirmed reading reaches the goal', async () => {
+    const student = await t.factories.student(
+      { districtId: cast.world.district.id, schoolId: cast.world.school.id },
+      cast.world.class.id,
+    );
+    const token = (await signIn(t, student.username)).access_token;
+    await t.db
+      .insert(goals)
+      .values({ schoolId: cast.world.school.id, studentId: student.id, targetWpm: 100, targetWcpm: 140 });
+    const worksheet = await worksheetOf(student);
+    const uploaded = await upload(token, worksheet.id, form(audio(wav(6))));
+    const id: number = uploaded.json().id;
+    const goalAlerts = async () =>
+      (await t.db.select({ typeId: alerts.typeId }).from(alerts).where(eq(alerts.studentId, student.id)))
+        .map((a) => a.typeId)
+        .filter((type) => type === AlertType.AchieveGoalWPM || type === AlertType.AchieveGoalWCPM)
+        .sort();
+    // Not before the trim is confirmed.
+    await saveMistakes(id, { mistakes: [] });
+    expect(await goalAlerts()).toEqual([]);
+    // 15 words in 6 s: 150 WPM; with 2 mistakes 130 WCPM, below its goal of 140.
+    await saveMistakes(id, {
+      mistakes: [
+        { word_index: 1, type: MistakeType.Omission },
+        { word_index: 2, type: MistakeType.Omission },
+      ],
+    });
+    await trim(id, { start_time: 0, end_time: 6, submit: true });
+    expect(await goalAlerts()).toEqual([AlertType.AchieveGoalWPM]);
+    await saveMistakes(id, { mistakes: [] });
+    await trim(id, { start_time: 0, end_time: 6, submit: true });
+    expect(await goalAlerts()).toEqual([AlertType.AchieveGoalWPM, AlertType.AchieveGoalWCPM].sort());
+    const [goal] = await t.db.select().from(goals).where(eq(goals.studentId, student.id));
+    expect(goal!.achievedWpmAt).not.toBeNull();
+    expect(goal!.achievedWcpmAt).not.toBeNull();
+  });
+});
+
+describe('POST /v1/data-logger/recording-activity', () => {
+  it('logs the re-recordings of the student’s own worksheet; another’s is 404', async () => {
+    const worksheet = await worksheetOf();
+    const log = (token: string, payload: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: '/api/v1/data-logger/recording-activity', token, payload });
+    expect(
+      (await log(cast.token.student, { worksheet_id: worksheet.id, num_re_recording: 3 })).json(),
+    ).toEqual({
+      success: true,
+    });
+    expectError(await log(cast.token.classmate, { worksheet_id: worksheet.id, num_re_recording: 1 }), 404);
+    expectError(
+      await log(cast.token.student, { worksheet_id: worksheet.id, num_re_recording: -1 }),
+      400,
+      'body.num_re_recording',
+    );
+    const rows = await t.db
+      .select()
+      .from(recordingActivityLogs)
+      .where(eq(recordingActivityLogs.worksheetId, worksheet.id));
+    expect(rows.map((row) => row.numReRecording)).toEqual([3]);
+  });
+});
