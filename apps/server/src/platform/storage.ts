@@ -39,6 +39,8 @@ export interface Storage {
   signedUrl(key: string): string;
   /** The key a signed link grants, or null when it is altered or expired. */
   verifyLink(key: string, expires: string, signature: string): boolean;
+  /** Where the file lies on this machine, for tools that need a seekable path (ffprobe); absent off disk. */
+  localPath?(key: string): string;
 }
 
 export function createLocalStorage(options: { root: string; secrets: Secrets; clock: Clock }): Storage {
@@ -89,6 +91,7 @@ export function createLocalStorage(options: { root: string; secrets: Secrets; cl
       }
     },
     remove: (key) => rm(resolve(key), { force: true }),
+    localPath: (key) => resolve(key),
     signedUrl(key) {
       const expires = Math.floor(clock.now().getTime() / 1000) + SIGNED_LINK_TTL_SECONDS;
       const signature = secrets.sign(LINK_PURPOSE, `${key}\n${expires}`);

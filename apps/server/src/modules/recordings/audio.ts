@@ -67,8 +67,12 @@ export function wavDurationMs(head: Buffer, fileSize: number): number | null {
   return null;
 }
 
-/** The length `ffprobe` reads from the stream, in milliseconds; null when it is not installed or cannot tell. */
-export function ffprobeDurationMs(stream: Readable, timeoutMs = 15_000): Promise<number | null> {
+/**
+ * The length `ffprobe` reads from a file path (seekable: every accepted format) or a stream (WebM and MP4 only;
+ * Ogg and MPEG need to seek), in milliseconds; null when it is not installed or cannot tell.
+ */
+export function ffprobeDurationMs(input: string | Readable, timeoutMs = 15_000): Promise<number | null> {
+  const stream = typeof input === 'string' ? null : input;
   return new Promise((resolve) => {
     let output = '';
     let settled = false;
@@ -76,26 +80,29 @@ export function ffprobeDurationMs(stream: Readable, timeoutMs = 15_000): Promise
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      stream.destroy();
+      stream?.destroy();
       resolve(value);
     };
     const child = spawn(
       'ffprobe',
-      ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', '-i', 'pipe:0'],
-      { stdio: ['pipe', 'pipe', 'ignore'] },
+      [
+        ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1'],
+        ...['-i', typeof input === 'string' ? input : 'pipe:0'],
+      ],
+      { stdio: [stream ? 'pipe' : 'ignore', 'pipe', 'ignore'] },
     );
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       finish(null);
     }, timeoutMs);
     child.on('error', () => finish(null));
-    child.stdin.on('error', () => {});
-    stream.on('error', () => child.stdin.destroy());
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdin?.on('error', () => {});
+    stream?.on('error', () => child.stdin?.destroy());
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('close', () => {
       const seconds = Number.parseFloat(output.trim());
       finish(Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : null);
     });
-    stream.pipe(child.stdin);
+    if (stream && child.stdin) stream.pipe(child.stdin);
   });
 }

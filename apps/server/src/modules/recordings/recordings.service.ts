@@ -45,6 +45,8 @@ type MistakesBody = Output<(typeof contracts.saveMistakes)['body']>;
 type ActivityBody = Output<(typeof contracts.logRecordingActivity)['body']>;
 
 const COIN_REASON = 'recording';
+/** Containers round their length; a file read as 10 min 0.5 s is still a 10-minute recording. */
+const LENGTH_TOLERANCE_MS = 1000;
 
 export type RecordingsService = ReturnType<typeof createRecordingsService>;
 
@@ -104,15 +106,14 @@ export function createRecordingsService(
     return error;
   }
 
-  /** The audio's length from the file itself: the WAV header, else ffprobe (when asked and installed). */
-  async function durationFromFile(file: StoredFile, probe: boolean): Promise<number | null> {
+  /** The audio's length from the file itself: the WAV header, else ffprobe when installed (null otherwise). */
+  async function durationFromFile(file: StoredFile): Promise<number | null> {
+    if (file.mimeType !== 'audio/wav' && storage.localPath) {
+      return ffprobeDurationMs(storage.localPath(file.key));
+    }
     const opened = await storage.open(file.key);
     if (!opened) return null;
     if (file.mimeType === 'audio/wav') return wavDurationMs(await readHead(opened.stream), opened.sizeBytes);
-    if (!probe) {
-      opened.stream.destroy();
-      return null;
-    }
     return ffprobeDurationMs(opened.stream);
   }
 
@@ -192,8 +193,9 @@ export function createRecordingsService(
       }
       const file = form.files.file!;
       try {
-        const fromFile = await durationFromFile(file, form.fields.duration_ms === undefined);
-        if (fromFile !== null && fromFile > RECORDING_MAX_DURATION_MS) {
+        // The file's own length, when it can be read, is held to the limit whatever the client said.
+        const fromFile = await durationFromFile(file);
+        if (fromFile !== null && fromFile > RECORDING_MAX_DURATION_MS + LENGTH_TOLERANCE_MS) {
           throw invalidField('file', 'a recording is at most 10 minutes');
         }
         const durationMs = form.fields.duration_ms ?? fromFile;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdir } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { AlertType, COINS, MistakeType, Recording } from '@readalong/contracts';
@@ -20,6 +22,16 @@ let cast: Awaited<ReturnType<typeof signedInCast>>;
 /** 'Sam has a new kite. The kite gets stuck in a tree. Dad helps Sam.': 15 words. */
 let passage: Awaited<ReturnType<TestApp['factories']['passage']>>;
 const WORDS = 15;
+
+const HAS_FFMPEG = (() => {
+  try {
+    execFileSync('ffprobe', ['-version'], { stdio: 'ignore' });
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -242,6 +254,46 @@ describe('POST /v1/worksheets/{id}/recording', () => {
       expect(file.headers['content-type']).toBe(type);
     }
   });
+
+  it('without duration_ms and a length it cannot read, the end stays open', async () => {
+    const worksheet = await worksheetOf();
+    const response = await upload(cast.token.student, worksheet.id, form(audio(WEBM, {})));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ duration_ms: 0, start_time: 0, end_time: null });
+  });
+
+  it.skipIf(!HAS_FFMPEG)(
+    'reads the length of real WebM, Ogg, MP3, M4A and MP4 files with ffprobe',
+    async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'readalong-audio-'));
+      try {
+        const worksheet = await worksheetOf();
+        for (const [name, codec, type] of [
+          ['a.webm', 'libopus', 'audio/webm'],
+          ['a.ogg', 'libopus', 'audio/ogg'],
+          ['a.mp3', 'libmp3lame', 'audio/mpeg'],
+          ['a.m4a', 'aac', 'audio/mp4'],
+          ['a.mp4', 'aac', 'audio/mp4'],
+        ] as const) {
+          const file = path.join(dir, name);
+          // prettier-ignore
+          execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', '-c:a', codec, file]);
+          const response = await upload(
+            cast.token.student,
+            worksheet.id,
+            form(audio(await readFile(file), {})),
+          );
+          expect(response.statusCode, `${name}: ${response.body}`).toBe(201);
+          const recording = Recording.parse(response.json());
+          expect(Math.abs(recording.duration_ms - 3000), name).toBeLessThan(150);
+          const served = await t.request({ method: 'GET', url: recording.file_url! });
+          expect(served.headers['content-type'], name).toBe(type);
+        }
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('refuses what is not audio, empty, too large, too long or cut off, leaving no file and no row', async () => {
     const worksheet = await worksheetOf();
