@@ -20,6 +20,7 @@ import { classes, goals, recordings, worksheets } from '../../db/schema/index.js
 import { AppError, invalidField, notFound } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import type { Actor } from '../../http/route.js';
+import { suggestTrim, type SpeechBounds } from '../../platform/speech-bounds.js';
 import type { StoredFile } from '../../platform/storage.js';
 import { visibleClasses } from '../access/scope.js';
 import { findReader } from '../progression/progression.repository.js';
@@ -118,6 +119,25 @@ export function createRecordingsService(
   }
 
   /**
+   * Where speech starts and ends (platform/speech-bounds), the default trim the teacher can move; null when it
+   * cannot be found (no ffmpeg, no speech, a file off this machine) or falls outside the recording's length.
+   */
+  async function suggestedTrim(
+    file: StoredFile,
+    durationMs: number | null,
+    request: FastifyRequest,
+  ): Promise<SpeechBounds | null> {
+    if (!storage.localPath) return null;
+    const bounds = await suggestTrim(storage.localPath(file.key), {
+      onError: (error) => request.log.warn({ err: error }, 'no suggested trim'),
+    });
+    if (!bounds) return null;
+    const startMs = Math.max(0, Math.round(bounds.startMs));
+    const endMs = Math.round(durationMs ? Math.min(bounds.endMs, durationMs) : bounds.endMs);
+    return endMs > startMs ? { startMs, endMs } : null;
+  }
+
+  /**
    * Stores the figures of a recording after its trim or mistakes changed: computed once the trim is confirmed,
    * null before. Then checks the student's WPM and WCPM goals.
    */
@@ -199,6 +219,7 @@ export function createRecordingsService(
           throw invalidField('file', 'a recording is at most 10 minutes');
         }
         const durationMs = form.fields.duration_ms ?? fromFile;
+        const suggested = await suggestedTrim(file, durationMs, request);
         return await db.transaction(async (tx) => {
           const reader = await findReader(tx, actor.userId, { lock: true });
           if (!reader) throw notFound('student');
@@ -214,8 +235,10 @@ export function createRecordingsService(
             sizeBytes: file.sizeBytes,
             durationMs: durationMs ?? 0,
             numReRecording: form.fields.num_re_recording,
-            startMs: 0,
-            endMs: durationMs,
+            suggestedStartMs: suggested?.startMs ?? null,
+            suggestedEndMs: suggested?.endMs ?? null,
+            startMs: suggested?.startMs ?? 0,
+            endMs: suggested?.endMs ?? durationMs,
             createdAt: now,
           });
           await repo.insertActivityLog(tx, {

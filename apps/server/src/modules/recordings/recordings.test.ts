@@ -14,6 +14,7 @@ import {
   students,
   worksheets,
 } from '../../db/schema/index.js';
+import { encodeWav, makeRecording } from '../../platform/speech-bounds.fixtures.js';
 import { createTestApp, signIn, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
 
@@ -253,6 +254,30 @@ describe('POST /v1/worksheets/{id}/recording', () => {
       const file = await t.request({ method: 'GET', url: response.json().file_url });
       expect(file.headers['content-type']).toBe(type);
     }
+  });
+
+  it.skipIf(!HAS_FFMPEG)('offers where the speech starts and ends as the default trim', async () => {
+    const worksheet = await worksheetOf();
+    const made = makeRecording({
+      seconds: 6,
+      speechAt: 1.5,
+      speech: { seconds: 3 },
+      noise: { kind: 'pink', snrDb: 10 },
+    });
+    const response = await upload(
+      cast.token.student,
+      worksheet.id,
+      form(audio(encodeWav(made.pcm, made.sampleRate), { duration_ms: '6000' })),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const recording = Recording.parse(response.json());
+    expect(Math.abs(recording.start_time! * 1000 - made.truth.startMs)).toBeLessThan(250);
+    expect(Math.abs(recording.end_time! * 1000 - made.truth.endMs)).toBeLessThan(250);
+    const [row] = await rowsOf(worksheet.id);
+    expect(row).toMatchObject({
+      suggestedStartMs: recording.start_time! * 1000,
+      suggestedEndMs: recording.end_time! * 1000,
+    });
   });
 
   it('without duration_ms and a length it cannot read, the end stays open', async () => {
