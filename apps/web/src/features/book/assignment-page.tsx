@@ -1,14 +1,8 @@
-import { EmptyState } from '@mantine/core';
-import { IconMicrophone } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { BookReadAloud } from '../read-aloud/read-aloud-routes';
 
-/** The reading assignment: a recording for the teacher (SPEC.md §2). A frame for now: it says what will appear here. */
+/** The reading assignment (SPEC.md §2): a recording of the book sent to the teacher for review. */
 export function BookAssignmentPage() {
-  return (
-    <EmptyState icon={<IconMicrophone aria-hidden />}>
-      <EmptyState.Title order={2}>Reading assignment</EmptyState.Title>
-      <EmptyState.Description>
-        Here you will record this book for your teacher to listen to and review.
-      </EmptyState.Description>
-    </EmptyState>
-  );
+  const bookId = Number(useParams().bookId);
+  return <BookReadAloud key={bookId} bookId={bookId} mode="assignment" />;
 }

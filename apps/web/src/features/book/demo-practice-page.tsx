@@ -1,14 +1,8 @@
-import { EmptyState } from '@mantine/core';
-import { IconMicrophone } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { BookReadAloud } from '../read-aloud/read-aloud-routes';
 
-/** A demonstration of read-aloud practice (SPEC.md §2). A frame for now: it says what will appear here. */
+/** A demonstration of read-aloud practice for staff (SPEC.md §2): the student's screen, with nothing recorded. */
 export function DemoPracticePage() {
-  return (
-    <EmptyState icon={<IconMicrophone aria-hidden />}>
-      <EmptyState.Title order={2}>Demo practice</EmptyState.Title>
-      <EmptyState.Description>
-        A demonstration of read-aloud practice will appear here. Nothing is recorded.
-      </EmptyState.Description>
-    </EmptyState>
-  );
+  const bookId = Number(useParams().bookId);
+  return <BookReadAloud key={bookId} bookId={bookId} mode="demo" />;
 }

@@ -1,14 +1,8 @@
-import { EmptyState } from '@mantine/core';
-import { IconMicrophone } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { BookReadAloud } from '../read-aloud/read-aloud-routes';
 
-/** Read-aloud practice (SPEC.md §2 “Power-builders area”). A frame for now: it says what will appear here. */
+/** Read-aloud practice (SPEC.md §2 “Power-builders area”): the takes are the student's own, heard back and counted. */
 export function BookPracticePage() {
-  return (
-    <EmptyState icon={<IconMicrophone aria-hidden />}>
-      <EmptyState.Title order={2}>Practise reading aloud</EmptyState.Title>
-      <EmptyState.Description>
-        Here you will record yourself reading this book aloud and listen back.
-      </EmptyState.Description>
-    </EmptyState>
-  );
+  const bookId = Number(useParams().bookId);
+  return <BookReadAloud key={bookId} bookId={bookId} mode="practice" />;
 }

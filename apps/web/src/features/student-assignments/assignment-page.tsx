@@ -1,14 +1,8 @@
-import { EmptyState } from '@mantine/core';
-import { IconMicrophone } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { AssignmentReadAloud } from '../read-aloud/read-aloud-routes';
 
-/** The recording an assignment asks for (SPEC.md §2 “Student assignments”). A frame for now: it says what will appear here. */
+/** The recording an assignment asks for (SPEC.md §2 “Student assignments”), sent to the teacher for review. */
 export function AssignmentRecordingPage() {
-  return (
-    <EmptyState icon={<IconMicrophone aria-hidden />}>
-      <EmptyState.Title order={2}>Record your assignment</EmptyState.Title>
-      <EmptyState.Description>
-        Here you will record your assigned book for your teacher to review.
-      </EmptyState.Description>
-    </EmptyState>
-  );
+  const worksheetId = Number(useParams().worksheetId);
+  return <AssignmentReadAloud key={worksheetId} worksheetId={worksheetId} mode="assignment" />;
 }

@@ -1,14 +1,8 @@
-import { EmptyState } from '@mantine/core';
-import { IconMicrophone } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { AssignmentReadAloud } from '../read-aloud/read-aloud-routes';
 
-/** Read-aloud practice on an assigned book (SPEC.md §2 “Student assignments”). A frame for now: it says what will appear here. */
+/** Read-aloud practice on an assigned book (SPEC.md §2 “Student assignments”): heard back and counted, not sent. */
 export function AssignmentPracticePage() {
-  return (
-    <EmptyState icon={<IconMicrophone aria-hidden />}>
-      <EmptyState.Title order={2}>Practise reading aloud</EmptyState.Title>
-      <EmptyState.Description>
-        Here you will practise reading your assigned book aloud.
-      </EmptyState.Description>
-    </EmptyState>
-  );
+  const worksheetId = Number(useParams().worksheetId);
+  return <AssignmentReadAloud key={worksheetId} worksheetId={worksheetId} mode="practice" />;
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconListCheck } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconListCheck, IconMicrophone } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -27,7 +27,7 @@ const isTypingTarget = (target: EventTarget | null) =>
 /** The e-book: one page at a time, with narration, word highlighting and the reader's own settings. */
 export function BookReader({ bookId, mode }: BookReaderProps) {
   const passage = usePassage(Number(bookId));
-  const { userRole } = useAuth();
+  const { userRole, user } = useAuth();
   const [settings] = useReadingSettings();
   const [pageIndex, setPageIndex] = useState(0);
   const [direction, setDirection] = useState<'forward' | 'back' | null>(null);
@@ -133,6 +133,19 @@ export function BookReader({ bookId, mode }: BookReaderProps) {
           rightSection={<IconListCheck size={28} aria-hidden />}
         >
           Take the quiz
+        </Button>
+      )}
+      {isLast && mode === 'read' && userRole === 'student' && user?.read_aloud_enabled && (
+        <Button
+          component={Link}
+          to={paths.book.practice.getHref(bookId)}
+          size="xl"
+          radius="xl"
+          variant="light"
+          fullWidth
+          rightSection={<IconMicrophone size={28} aria-hidden />}
+        >
+          Read it aloud
         </Button>
       )}
       <Group justify="space-between" wrap="nowrap" gap="sm">

@@ -1,0 +1,385 @@
+import { Alert, Button, Card, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconCloudUpload,
+  IconMicrophone,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlayerStop,
+  IconRefresh,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useAuth } from '@/lib/auth-store';
+import { recordingOutbox, startRecordingOutbox, useRecordingOutbox } from '@/lib/recording-outbox';
+import { logPracticeActivity, practiceRecordings, reportPracticeTake } from '../practice-recordings';
+import { useRecorder, type RecorderStatus } from '../use-recorder';
+
+/**
+ * `practice`: the take is the child's own, heard back and counted, never sent. `assignment`: the take goes to the
+ * teacher through the outbox. `demo`: staff see exactly what a child sees; nothing is recorded.
+ */
+export type ReadAloudMode = 'practice' | 'assignment' | 'demo';
+
+export interface ReadAloudPage {
+  page_num: number;
+  text: string;
+}
+
+interface ReadAloudScreenProps {
+  mode: ReadAloudMode;
+  title: string;
+  passageId: number;
+  pages: ReadAloudPage[];
+  /** The student's worksheet for this passage (books start theirs on first use). */
+  worksheetId: () => Promise<number>;
+}
+
+const clock = (ms: number) => {
+  const seconds = Math.floor(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** The recording screen: the passage page by page in large text, a level meter, and the recorder's controls. */
+export function ReadAloudScreen({ mode, title, passageId, pages, worksheetId }: ReadAloudScreenProps) {
+  const { user } = useAuth();
+  const recorder = useRecorder();
+  const outbox = useRecordingOutbox();
+  const [pageIndex, setPageIndex] = useState(0);
+  const [reRecordings, setReRecordings] = useState(0);
+  const [sentId, setSentId] = useState<string | null>(null);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const demo = mode === 'demo';
+  const page = pages[Math.min(pageIndex, pages.length - 1)];
+  const pageIndexRef = useRef(pageIndex);
+  useEffect(() => {
+    pageIndexRef.current = pageIndex;
+  }, [pageIndex]);
+
+  // Takes kept from earlier visits (or a closed tab) are sent as soon as this screen opens.
+  useEffect(() => {
+    if (!demo) startRecordingOutbox();
+  }, [demo]);
+
+  // Each finished practice take is counted and reported (SPEC.md §4 "Reading progress").
+  const userId = user?.user_id ?? null;
+  useEffect(() => {
+    if (mode !== 'practice' || !recorder.take || userId === null) return;
+    const pageNum = pages[pageIndexRef.current]?.page_num ?? 1;
+    void worksheetId()
+      .then(() => reportPracticeTake(userId, passageId, pageNum))
+      .catch(() => undefined);
+    // Once per take.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [recorder.take]);
+
+  // Leaving practice logs the reading activity with the practice count, which then resets.
+  useEffect(() => {
+    if (mode !== 'practice' || userId === null) return;
+    const openedAt = new Date().toISOString();
+    return () => {
+      // Nothing practised, nothing to log (and no worksheet started for it).
+      if (practiceRecordings.get(userId, passageId) === 0) return;
+      void worksheetId()
+        .then((id) => logPracticeActivity(userId, passageId, id, openedAt))
+        .catch(() => undefined);
+    };
+  }, [mode, userId, passageId, worksheetId]);
+
+  const playback = useMemo(
+    () => (recorder.take ? URL.createObjectURL(recorder.take.blob) : null),
+    [recorder.take],
+  );
+  useEffect(() => () => void (playback && URL.revokeObjectURL(playback)), [playback]);
+
+  const recordAgain = () => {
+    setReRecordings((count) => count + 1);
+    setSentId(null);
+    void recorder.start();
+  };
+
+  const send = async () => {
+    if (!recorder.take) return;
+    setSendError(null);
+    try {
+      const id = await recordingOutbox.add({
+        worksheetId: await worksheetId(),
+        file: recorder.take.blob,
+        durationMs: recorder.take.durationMs,
+        numReRecording: reRecordings,
+      });
+      setSentId(id);
+      recorder.reset();
+    } catch (error) {
+      setSendError(
+        error instanceof Error ? error.message : 'Your recording could not be kept. Please try again.',
+      );
+    }
+  };
+
+  const status: RecorderStatus = recorder.status;
+  const live = status === 'recording' || status === 'paused';
+  const sentWaiting = sentId !== null && outbox.waitingIds.includes(sentId);
+  const sentRefused = outbox.refused.find((recording) => recording.id === sentId);
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>{title}</Title>
+        <Text size="lg" c="dimmed">
+          {mode === 'assignment' ? 'Record your reading for your teacher' : 'Practise reading aloud'}
+        </Text>
+        {demo && (
+          <Alert color="blue" variant="light" mt="sm" title="Demonstration: nothing is recorded">
+            This is exactly what a student sees. The microphone is not used and nothing is saved.
+          </Alert>
+        )}
+      </div>
+
+      {(status === 'denied' || status === 'unavailable') && <MicrophoneProblem status={status} />}
+
+      {page && (
+        <Card withBorder radius="lg" padding="xl" shadow="sm">
+          <Text component="p" fz={32} lh={1.6} fw={500} lang="en">
+            {page.text}
+          </Text>
+          <Group justify="space-between" mt="lg" wrap="nowrap">
+            <Button
+              size="lg"
+              variant="default"
+              onClick={() => setPageIndex((index) => Math.max(0, index - 1))}
+              disabled={pageIndex === 0}
+              leftSection={<IconArrowLeft size={24} aria-hidden />}
+            >
+              Previous page
+            </Button>
+            <Text size="lg" fw={600} aria-live="polite">
+              Page {pageIndex + 1} of {pages.length}
+            </Text>
+            <Button
+              size="lg"
+              variant="default"
+              onClick={() => setPageIndex((index) => Math.min(pages.length - 1, index + 1))}
+              disabled={pageIndex >= pages.length - 1}
+              rightSection={<IconArrowRight size={24} aria-hidden />}
+            >
+              Next page
+            </Button>
+          </Group>
+        </Card>
+      )}
+
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Text size="xl" fw={700} aria-live="polite">
+              {status === 'recording'
+                ? 'Recording…'
+                : status === 'paused'
+                  ? 'Paused'
+                  : status === 'asking'
+                    ? 'Asking for the microphone…'
+                    : status === 'stopped'
+                      ? 'Listen to your reading'
+                      : 'Ready to record'}
+            </Text>
+            <Text size="xl" ff="monospace" aria-label="Time recorded">
+              {clock(recorder.elapsedMs)}
+            </Text>
+          </Group>
+          <Progress
+            value={Math.round(recorder.level * 100)}
+            size={24}
+            radius="xl"
+            color={recorder.level > 0.05 ? 'green' : 'gray'}
+            aria-label="Microphone loudness"
+            transitionDuration={0}
+          />
+          <Group gap="md">
+            {!live && status !== 'stopped' && (
+              <Button
+                size="xl"
+                radius="xl"
+                color="red"
+                disabled={demo || status === 'asking'}
+                onClick={() => {
+                  setSentId(null);
+                  void recorder.start();
+                }}
+                leftSection={<IconMicrophone size={28} aria-hidden />}
+              >
+                Start recording
+              </Button>
+            )}
+            {status === 'recording' && (
+              <Button
+                size="xl"
+                radius="xl"
+                variant="default"
+                onClick={recorder.pause}
+                leftSection={<IconPlayerPause size={28} aria-hidden />}
+              >
+                Pause
+              </Button>
+            )}
+            {status === 'paused' && (
+              <Button
+                size="xl"
+                radius="xl"
+                onClick={recorder.resume}
+                leftSection={<IconPlayerPlay size={28} aria-hidden />}
+              >
+                Carry on
+              </Button>
+            )}
+            {live && (
+              <Button
+                size="xl"
+                radius="xl"
+                color="dark"
+                onClick={recorder.stop}
+                leftSection={<IconPlayerStop size={28} aria-hidden />}
+              >
+                Stop
+              </Button>
+            )}
+          </Group>
+
+          {status === 'stopped' && playback && (
+            <Stack gap="md">
+              {/* The child's own voice reading the passage on screen: there are no captions to give. */}
+              {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+              <audio controls src={playback} aria-label="Your recording" style={{ width: '100%' }} />
+              <Group gap="md">
+                {mode === 'assignment' && (
+                  <Button
+                    size="xl"
+                    radius="xl"
+                    color="green"
+                    onClick={() => void send()}
+                    leftSection={<IconSend size={28} aria-hidden />}
+                  >
+                    Send to my teacher
+                  </Button>
+                )}
+                <Button
+                  size="xl"
+                  radius="xl"
+                  variant="default"
+                  onClick={recordAgain}
+                  leftSection={<IconRefresh size={28} aria-hidden />}
+                >
+                  Record again
+                </Button>
+              </Group>
+            </Stack>
+          )}
+          {sendError && (
+            <Alert color="red" variant="light" role="alert">
+              {sendError}
+            </Alert>
+          )}
+        </Stack>
+      </Card>
+
+      {mode === 'assignment' && sentId !== null && !sentWaiting && !sentRefused && (
+        <Alert color="green" variant="light" title="Sent!" role="status">
+          Your teacher has your recording.
+        </Alert>
+      )}
+      {!demo && <OutboxStatus onRecordAgain={recordAgain} />}
+    </Stack>
+  );
+}
+
+function MicrophoneProblem({ status }: { status: 'denied' | 'unavailable' }) {
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      role="alert"
+      title={status === 'denied' ? 'We can’t hear you yet' : 'No microphone found'}
+    >
+      {status === 'denied' ? (
+        <Stack gap="xs">
+          <Text>This page needs your microphone to record you reading. To let it listen:</Text>
+          <List>
+            <List.Item>Tap the lock or microphone sign next to the web address.</List.Item>
+            <List.Item>Choose “Allow” for the microphone.</List.Item>
+            <List.Item>Then press “Start recording” again.</List.Item>
+          </List>
+          <Text>If it still does not work, ask your teacher or a grown-up to help.</Text>
+        </Stack>
+      ) : (
+        <Text>
+          This device has no microphone we can use, or this browser cannot record. Plug in a headset or try
+          another device, and ask your teacher if you need help.
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
+/** Takes waiting for the server, and takes it refused (with its reason). */
+function OutboxStatus({ onRecordAgain }: { onRecordAgain: () => void }) {
+  const outbox = useRecordingOutbox();
+  return (
+    <>
+      {outbox.waiting > 0 && (
+        <Alert color="yellow" variant="light" role="status" title="Waiting to upload…">
+          <Stack gap="sm" align="flex-start">
+            <Text>
+              {outbox.waiting === 1
+                ? '1 recording is saved on this device and waiting to upload.'
+                : `${outbox.waiting} recordings are saved on this device and waiting to upload.`}{' '}
+              It will upload by itself when the internet is back.
+            </Text>
+            <Button
+              size="lg"
+              loading={outbox.sending}
+              onClick={() => void recordingOutbox.retryNow()}
+              leftSection={<IconCloudUpload size={24} aria-hidden />}
+            >
+              Try now
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {outbox.refused.map((recording) => (
+        <Alert
+          key={recording.id}
+          color="red"
+          variant="light"
+          role="alert"
+          title="This recording was not accepted"
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text>{recording.message}</Text>
+            <Group gap="md">
+              <Button
+                size="lg"
+                onClick={() => {
+                  void recordingOutbox.discard(recording.id);
+                  onRecordAgain();
+                }}
+                leftSection={<IconRefresh size={24} aria-hidden />}
+              >
+                Record again
+              </Button>
+              <Button
+                size="lg"
+                variant="default"
+                onClick={() => void recordingOutbox.discard(recording.id)}
+                leftSection={<IconTrash size={24} aria-hidden />}
+              >
+                Discard
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { Passage } from '@readalong/contracts';
+import { useCallback, useRef } from 'react';
+import { Loading } from '@/components/loading';
+import { api } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth-store';
+import { usePassage } from '../book/api/get-passage';
+import { startWorksheet } from '../book/api/start-worksheet';
+import { ReadAloudScreen, type ReadAloudMode } from './components/read-aloud-screen';
+
+/** Only students record; staff opening a student's route see the demonstration. */
+const useMode = (mode: ReadAloudMode): ReadAloudMode => (useAuth().userRole === 'student' ? mode : 'demo');
+
+function PassageScreen({
+  passage,
+  mode,
+  worksheetId,
+}: {
+  passage: UseQueryResult<Passage>;
+  mode: ReadAloudMode;
+  worksheetId: () => Promise<number>;
+}) {
+  if (passage.isPending) return <Loading label="Getting your book ready" />;
+  if (passage.isError) {
+    return (
+      <Alert color="red" title="This book could not be opened" variant="light">
+        <Stack gap="sm" align="flex-start">
+          <Text>{passage.error.message}</Text>
+          <Button onClick={() => void passage.refetch()}>Try again</Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <ReadAloudScreen
+      mode={mode}
+      title={passage.data.title}
+      passageId={passage.data.id}
+      pages={passage.data.pages}
+      worksheetId={worksheetId}
+    />
+  );
+}
+
+/** `/power-builders/{bookId}/read-aloud/{practice,assignment,demo-practice}`: the student's worksheet is started on first use. */
+export function BookReadAloud({ bookId, mode }: { bookId: number; mode: ReadAloudMode }) {
+  const passage = usePassage(bookId);
+  const started = useRef<Promise<number> | null>(null);
+  const worksheetId = useCallback(
+    () =>
+      (started.current ??= startWorksheet(bookId).then(
+        ({ worksheet_id }) => worksheet_id,
+        (error: unknown) => {
+          started.current = null;
+          throw error;
+        },
+      )),
+    [bookId],
+  );
+  return <PassageScreen passage={passage} mode={useMode(mode)} worksheetId={worksheetId} />;
+}
+
+/** `/student-assignments/power-builders/{worksheetId}/read-aloud/{practice,assignment}`: the worksheet is the assignment's. */
+export function AssignmentReadAloud({ worksheetId, mode }: { worksheetId: number; mode: ReadAloudMode }) {
+  const passage = useQuery({
+    queryKey: ['worksheets', worksheetId, 'passage'],
+    queryFn: () => api('getWorksheetPassage', { params: { id: worksheetId } }),
+  });
+  const known = useCallback(() => Promise.resolve(worksheetId), [worksheetId]);
+  return <PassageScreen passage={passage} mode={useMode(mode)} worksheetId={known} />;
+}
