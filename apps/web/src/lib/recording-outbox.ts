@@ -279,6 +279,10 @@ export function createRecordingOutbox(
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    /** Stops the retry timer, as closing the tab does; the takes stay stored. */
+    stop() {
+      clearTimeout(retryTimer);
+    },
     /** Stops the retry timer and forgets every take of every user (tests; a browser's data being cleared). */
     async clear(): Promise<void> {
       clearTimeout(retryTimer);

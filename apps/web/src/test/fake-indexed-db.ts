@@ -36,6 +36,7 @@ class FakeTransaction {
       get: (key: string) => request(() => this.values.get(key)),
       put: (value: unknown, key: string) => request(() => void this.values.set(key, structuredClone(value))),
       delete: (key: string) => request(() => void this.values.delete(key)),
+      getAll: () => request(() => [...this.values.values()].map((value) => structuredClone(value))),
     };
   }
 }

@@ -27,6 +27,8 @@ const backgroundCalls = [
   }),
   // Leaving a book logs the reading (features/book use-reading-progress), including when a test unmounts it.
   http.post(API_BASE + routePath(contracts.logReadingActivity), () => HttpResponse.json({ success: true })),
+  // An acknowledged read-aloud upload logs the recording activity (lib/recording-outbox).
+  http.post(API_BASE + routePath(contracts.logRecordingActivity), () => HttpResponse.json({ success: true })),
 ];
 
 /** The mock API for web tests; each test adds the answers it needs with `answer()` (test/api-mocks.ts). */

@@ -1,0 +1,167 @@
+import { contracts, routePath, type Recording } from '@readalong/contracts';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API_BASE } from '@/lib/api-client';
+import { errorAnswer } from '@/test/api-mocks';
+import { countCalls, signedInAs } from '@/test/auth';
+import { createFakeIndexedDb } from '@/test/fake-indexed-db';
+import { server } from '@/test/server';
+import {
+  createRecordingOutbox,
+  indexedDbBackend,
+  memoryBackend,
+  RETRY_BASE_MS,
+  type PendingRecording,
+  type RecordingOutbox,
+} from './recording-outbox';
+
+const uploaded = (request: Request): Recording => ({
+  id: 5,
+  student_id: 7,
+  student_name: 'Dana Okafor',
+  worksheet_id: Number(new URL(request.url).pathname.split('/').at(-2)),
+  passage_id: 41,
+  passage_title: 'The Red Kite',
+  file_url: null,
+  duration_ms: 3000,
+  num_re_recording: 0,
+  start_time: null,
+  end_time: null,
+  num_mistakes: 0,
+  wpm_confirmed: false,
+  wpm: null,
+  wcpm: null,
+  accuracy: null,
+  comment: null,
+  grading_completed: false,
+  graded_at: null,
+  grading_viewed: false,
+  created_at: '2030-01-01T00:00:00.000Z',
+});
+
+const take = {
+  worksheetId: 900,
+  file: new Blob(['audio'], { type: 'audio/webm' }),
+  durationMs: 3000,
+  numReRecording: 0,
+};
+const uploadPath = API_BASE + routePath(contracts.uploadRecording);
+
+const outboxes: RecordingOutbox[] = [];
+const outboxOf = (...args: Parameters<typeof createRecordingOutbox>) => {
+  const outbox = createRecordingOutbox(...args);
+  outboxes.push(outbox);
+  return outbox;
+};
+
+afterEach(async () => {
+  await Promise.all(outboxes.splice(0).map((outbox) => outbox.clear()));
+});
+
+describe('the recording outbox', () => {
+  it('keeps a take through a dropped connection and a closed tab, then sends it exactly once', async () => {
+    await signedInAs({ login_role: 'student' });
+    server.use(http.post(uploadPath, () => HttpResponse.error()));
+    const backend = memoryBackend();
+    const first = outboxOf(backend);
+
+    await first.add(take);
+    await first.retryNow();
+    expect(first.getState()).toMatchObject({ waiting: 1, sending: false });
+    first.stop();
+
+    // The tab closed; later the app starts again over the same store, and the connection is back.
+    const uploads = countCalls('uploadRecording', uploaded);
+    const reopened = outboxOf(backend);
+    await reopened.retryNow();
+    await reopened.retryNow();
+
+    expect(uploads.count()).toBe(1);
+    expect(reopened.getState().waiting).toBe(0);
+    expect(await backend.all()).toEqual([]);
+  });
+
+  it('tries again on its own, later and later, until the server answers', async () => {
+    await signedInAs({ login_role: 'student' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let calls = 0;
+    server.use(
+      http.post(uploadPath, ({ request }) => {
+        calls += 1;
+        return calls < 3 ? HttpResponse.error() : HttpResponse.json(uploaded(request), { status: 201 });
+      }),
+    );
+    const outbox = outboxOf(memoryBackend());
+
+    await outbox.add(take);
+    await vi.waitFor(() => expect(calls).toBe(1));
+    await vi.advanceTimersByTimeAsync(RETRY_BASE_MS);
+    await vi.waitFor(() => expect(calls).toBe(2));
+    // The second wait is twice as long.
+    await vi.advanceTimersByTimeAsync(RETRY_BASE_MS);
+    expect(calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(RETRY_BASE_MS);
+    await vi.waitFor(() => expect(outbox.getState().waiting).toBe(0));
+    expect(calls).toBe(3);
+  });
+
+  it('keeps a refused take with the server’s message and does not send it again', async () => {
+    await signedInAs({ login_role: 'student' });
+    const uploads = countCalls('uploadRecording', () =>
+      errorAnswer(413, 'payload_too_large', 'A recording is at most 25 MB.'),
+    );
+    const outbox = outboxOf(memoryBackend());
+
+    await outbox.add(take);
+    await outbox.retryNow();
+    await outbox.retryNow();
+
+    expect(uploads.count()).toBe(1);
+    expect(outbox.getState().refused).toMatchObject([
+      { status: 'refused', message: 'A recording is at most 25 MB.' },
+    ]);
+    await outbox.discard(outbox.getState().refused[0]!.id);
+    expect(outbox.getState().refused).toEqual([]);
+  });
+
+  it('sends only the signed-in child’s takes', async () => {
+    await signedInAs({ login_role: 'student', user_id: 7 });
+    const backend = memoryBackend();
+    await backend.put({
+      id: 'someone-else',
+      userId: 8,
+      ...take,
+      createdAt: '2030-01-01T00:00:00.000Z',
+      status: 'waiting',
+      message: null,
+    });
+    const uploads = countCalls('uploadRecording', uploaded);
+
+    await outboxOf(backend).retryNow();
+
+    expect(uploads.count()).toBe(0);
+    expect(await backend.all()).toHaveLength(1);
+  });
+});
+
+describe('the IndexedDB store', () => {
+  it('keeps, lists and removes takes by id', async () => {
+    const backend = indexedDbBackend(createFakeIndexedDb().factory);
+    // The fake clones values as IndexedDB does; jsdom's Blob does not survive cloning, so a stand-in is kept.
+    const stored: PendingRecording = {
+      id: 'a',
+      userId: 7,
+      ...take,
+      file: { size: 5 } as unknown as Blob,
+      createdAt: '2030-01-01T00:00:00.000Z',
+      status: 'waiting',
+      message: null,
+    };
+
+    await backend.put(stored);
+    await backend.put({ ...stored, id: 'b' });
+    expect((await backend.all()).map(({ id }) => id).sort()).toEqual(['a', 'b']);
+    await backend.delete('a');
+    expect(await backend.all()).toMatchObject([{ id: 'b', durationMs: 3000 }]);
+  });
+});
