@@ -244,3 +244,17 @@ describe('demo-practice', () => {
     expect(uploads.count()).toBe(0);
   });
 });
+
+describe('from the e-book', () => {
+  it('offers a read-aloud student “Read it aloud” next to the quiz on the last page', async () => {
+    const { user } = await open('student', `/power-builders/${BOOK_ID}/read`);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('link', { name: 'Take the quiz' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Read it aloud' })).toHaveAttribute(
+      'href',
+      `/power-builders/${BOOK_ID}/read-aloud/practice`,
+    );
+  });
+});
