@@ -190,6 +190,8 @@ export function createRecordingOutbox(
           file: recording.file,
           duration_ms: recording.durationMs,
           num_re_recording: recording.numReRecording,
+          // The server stores a take once: a retry after a lost answer gets the recording already kept.
+          client_recording_id: recording.id,
         },
       });
     } catch (error) {
@@ -246,10 +248,7 @@ export function createRecordingOutbox(
     async add(recording: NewRecording): Promise<string> {
       const userId = currentUserId();
       if (userId === null) throw new Error('Sign in to send a recording.');
-      const id =
-        typeof crypto.randomUUID === 'function'
-          ? crypto.randomUUID()
-          : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      const id = takeId();
       await backend.put({
         id,
         userId,
@@ -292,6 +291,16 @@ export function createRecordingOutbox(
       await refresh(false);
     },
   };
+}
+
+/** A random UUID (v4), also where `crypto.randomUUID` is missing (pages not served over HTTPS). */
+function takeId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 export type RecordingOutbox = ReturnType<typeof createRecordingOutbox>;

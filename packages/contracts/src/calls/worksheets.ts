@@ -308,6 +308,10 @@ export const uploadRecording = defineContract({
         .min(0)
         .default(0)
         .describe('times the student recorded again'),
+      client_recording_id: z
+        .uuid('client_recording_id must be a UUID')
+        .optional()
+        .describe('the browser’s id for this take: sending the same take again answers the recording stored'),
     }),
     files: [
       {

@@ -162,6 +162,8 @@ export const recordings = pgTable(
     sizeBytes: integer().notNull(),
     durationMs: integer().notNull(),
     numReRecording: integer().notNull().default(0),
+    /** The browser's id for the take, so a retried upload is stored once. */
+    clientRecordingId: text(),
     /** Trim in milliseconds; the suggestion comes from speech detection. */
     suggestedStartMs: integer(),
     suggestedEndMs: integer(),
@@ -189,6 +191,7 @@ export const recordings = pgTable(
     index().on(t.schoolId, t.createdAt),
     index().on(t.districtId),
     index().on(t.worksheetId),
+    uniqueIndex().on(t.studentId, t.clientRecordingId),
   ],
 );
 

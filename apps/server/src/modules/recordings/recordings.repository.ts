@@ -27,6 +27,15 @@ export function visibleRecordings(db: Executor, actor: Actor): SQL {
   );
 }
 
+/** The recording already stored for a take the browser sends again, by the browser's id for it. */
+export async function recordingOfTake(db: Executor, studentId: number, clientRecordingId: string) {
+  const [row] = await db
+    .select({ id: recordings.id })
+    .from(recordings)
+    .where(and(eq(recordings.studentId, studentId), eq(recordings.clientRecordingId, clientRecordingId)));
+  return row?.id ?? null;
+}
+
 export async function insertRecording(db: Executor, row: typeof recordings.$inferInsert) {
   const [created] = await db.insert(recordings).values(row).returning({ id: recordings.id });
   return created!.id;

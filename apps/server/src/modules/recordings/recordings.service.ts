@@ -220,9 +220,13 @@ export function createRecordingsService(
         }
         const durationMs = form.fields.duration_ms ?? fromFile;
         const suggested = await suggestedTrim(file, durationMs, request);
-        return await db.transaction(async (tx) => {
+        const clientId = form.fields.client_recording_id ?? null;
+        const stored = await db.transaction(async (tx) => {
+          // The student's row is locked: their uploads are stored one at a time, so a retry sees the first.
           const reader = await findReader(tx, actor.userId, { lock: true });
           if (!reader) throw notFound('student');
+          const earlier = clientId && (await repo.recordingOfTake(tx, actor.userId, clientId));
+          if (earlier) return { recording: await viewOf(tx, earlier), isRetry: true };
           const worksheet = found.worksheet;
           const now = clock.now();
           const id = await repo.insertRecording(tx, {
@@ -235,6 +239,7 @@ export function createRecordingsService(
             sizeBytes: file.sizeBytes,
             durationMs: durationMs ?? 0,
             numReRecording: form.fields.num_re_recording,
+            clientRecordingId: clientId,
             suggestedStartMs: suggested?.startMs ?? null,
             suggestedEndMs: suggested?.endMs ?? null,
             startMs: suggested?.startMs ?? 0,
@@ -258,8 +263,11 @@ export function createRecordingsService(
             worksheetId: worksheet.id,
             details: { recording_id: id, title: recording.passage_title },
           });
-          return recording;
+          return { recording, isRetry: false };
         });
+        // A take sent again (its answer was lost on the way) is stored once: the copy just received goes.
+        if (stored.isRetry) await storage.remove(file.key);
+        return stored.recording;
       } catch (error) {
         await storage.remove(file.key);
         throw error;

@@ -228,6 +228,30 @@ describe('POST /v1/worksheets/{id}/recording', () => {
     expect(listed.map((r) => r.id)).toEqual([again.json<Recording>().id, recording.id]);
   });
 
+  it('a take sent again after its answer was lost is stored once, with one file and one alert', async () => {
+    const worksheet = await worksheetOf();
+    const take = '0b9f4c4e-6b1a-4c55-9d2e-1f0c8a7d3e21';
+    const filesBefore = (await filesOf(cast.world.student.id)).length;
+    const send = () =>
+      upload(
+        cast.token.student,
+        worksheet.id,
+        form(audio(wav(1), { duration_ms: '1000', client_recording_id: take })),
+      );
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await send();
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json<Recording>().id).toBe(first.json<Recording>().id);
+    expect(await rowsOf(worksheet.id)).toHaveLength(1);
+    expect(await filesOf(cast.world.student.id)).toHaveLength(filesBefore + 1);
+    const raised = await t.db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.worksheetId, worksheet.id), eq(alerts.typeId, AlertType.RecordingSubmission)));
+    expect(raised).toHaveLength(1);
+  });
+
   it('reads the length from a WAV header when duration_ms is missing', async () => {
     const worksheet = await worksheetOf();
     const response = await upload(cast.token.student, worksheet.id, form(audio(wav(3), {})));

@@ -37,15 +37,19 @@ export async function reportPracticeTake(userId: number, passageId: number, page
     body: {
       page_num: pageNum,
       time_spent_reading: 0,
-      num_practice_recordings: count,
+      // The server adds up what each report brings: this report brings the one new take.
+      num_practice_recordings: 1,
       reading_settings: getReadingSettings(),
     },
   });
   if (completed) practiceRecordings.set(userId, passageId, 0);
 }
 
-/** Leaving practice logs the reading activity with the count, which then resets. */
-export async function logPracticeActivity(
+/**
+ * Leaving a book (the reader or practice) logs the stretch of reading with the practice count, which then resets
+ * (SPEC.md §4).
+ */
+export async function logReadingActivity(
   userId: number,
   passageId: number,
   worksheetId: number,

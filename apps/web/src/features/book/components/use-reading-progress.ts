@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { api } from '@/lib/api-client';
+import { authStore } from '@/lib/auth-store';
 import { getReadingSettings } from '@/lib/reading-settings';
 import { saveReadingProgress } from '../api/save-reading-progress';
+import { logReadingActivity } from '../../read-aloud/practice-recordings';
 import { startWorksheet, type WorksheetKind } from '../api/start-worksheet';
 
 interface ReadingProgressOptions {
@@ -57,18 +58,11 @@ export function useReadingProgress({
     const openedAt = new Date().toISOString();
     return () => {
       started.current
-        ?.then(({ worksheet_id }) => logReadingActivity(worksheet_id, openedAt))
+        ?.then(({ worksheet_id }) => {
+          const userId = authStore.getState().user?.user_id;
+          if (userId !== undefined) return logReadingActivity(userId, passageId, worksheet_id, openedAt);
+        })
         .catch(() => undefined);
     };
-  }, [tracking]);
+  }, [tracking, passageId]);
 }
-
-const logReadingActivity = (worksheetId: number, startTime: string) =>
-  api('logReadingActivity', {
-    body: {
-      worksheet_id: worksheetId,
-      start_time: startTime,
-      num_practice_recordings: 0,
-      reading_settings: getReadingSettings(),
-    },
-  });

@@ -14,7 +14,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAuth } from '@/lib/auth-store';
 import { recordingOutbox, startRecordingOutbox, useRecordingOutbox } from '@/lib/recording-outbox';
-import { logPracticeActivity, practiceRecordings, reportPracticeTake } from '../practice-recordings';
+import { logReadingActivity, practiceRecordings, reportPracticeTake } from '../practice-recordings';
 import { useRecorder, type RecorderStatus } from '../use-recorder';
 
 /**
@@ -83,7 +83,7 @@ export function ReadAloudScreen({ mode, title, passageId, pages, worksheetId }: 
       // Nothing practised, nothing to log (and no worksheet started for it).
       if (practiceRecordings.get(userId, passageId) === 0) return;
       void worksheetId()
-        .then((id) => logPracticeActivity(userId, passageId, id, openedAt))
+        .then((id) => logReadingActivity(userId, passageId, id, openedAt))
         .catch(() => undefined);
     };
   }, [mode, userId, passageId, worksheetId]);

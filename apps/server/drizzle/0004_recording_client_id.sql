@@ -1,0 +1,2 @@
+ALTER TABLE "recordings" ADD COLUMN "client_recording_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "recordings_student_id_client_recording_id_index" ON "recordings" USING btree ("student_id","client_recording_id");
