@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
-import { baseURL, dataDir, port } from './server-env';
+import { baseURL, chromiumLaunch, dataDir, port } from './server-env';
 
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -17,17 +17,7 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
-    // Playwright's own browser download is unavailable here; Debian's chromium is (apt-get install chromium).
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunch,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -63,6 +63,12 @@ export function ReadAloudScreen({ mode, title, passageId, pages, worksheetId }: 
     if (!demo) startRecordingOutbox();
   }, [demo]);
 
+  // A take for the teacher belongs to a worksheet: start it while the connection is there, so a take sent after
+  // the connection drops can still be kept and sent later.
+  useEffect(() => {
+    if (mode === 'assignment') void worksheetId().catch(() => undefined);
+  }, [mode, worksheetId]);
+
   // Each finished practice take is counted and reported (SPEC.md §4 "Reading progress").
   const userId = user?.user_id ?? null;
   useEffect(() => {
