@@ -2,6 +2,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import path from 'node:path';
 import * as schema from './schema/index.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
@@ -68,4 +70,14 @@ export async function ensureDatabase(adminUrl: string, name: string, template?: 
   } finally {
     await client.end();
   }
+}
+
+/** Whether any row of `table` meets `where`; the first one found ends the search. */
+export async function hasRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(1);
+  return rows.length > 0;
 }

@@ -1,7 +1,7 @@
 /** Queries for a student's level, its history, alerts and coins (PRODUCT.md §3, §6). */
-import { and, asc, count, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { BuilderType } from '@readalong/contracts';
-import type { Executor } from '../../db/database.js';
+import { hasRows, type Executor } from '../../db/database.js';
 import {
   alerts,
   coinTransactions,
@@ -117,50 +117,44 @@ export async function hasFailedBefore(
   passageId: number,
   worksheetId: number,
 ) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(worksheets)
-    .where(
-      and(
-        eq(worksheets.studentId, studentId),
-        eq(worksheets.passageId, passageId),
-        eq(worksheets.isPassed, false),
-        lt(worksheets.id, worksheetId),
-      ),
-    );
-  return (row?.n ?? 0) > 0;
+  return hasRows(
+    db,
+    worksheets,
+    and(
+      eq(worksheets.studentId, studentId),
+      eq(worksheets.passageId, passageId),
+      eq(worksheets.isPassed, false),
+      lt(worksheets.id, worksheetId),
+    ),
+  );
 }
 
-/** Power builders of a band the student has not yet submitted a quiz for. */
-export async function unfinishedBooksOfBand(db: Executor, studentId: number, level: Level) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(passages)
-    .where(
-      and(
-        eq(passages.builderTypeId, BuilderType.PowerBuilder),
-        eq(passages.colourBandId, level.colourBandId),
-        sql`not exists (select 1 from ${worksheets} where ${worksheets.studentId} = ${studentId}
+/** Whether the band holds a power builder the student has not yet submitted a quiz for. */
+export async function hasUnfinishedBooks(db: Executor, studentId: number, level: Level) {
+  return hasRows(
+    db,
+    passages,
+    and(
+      eq(passages.builderTypeId, BuilderType.PowerBuilder),
+      eq(passages.colourBandId, level.colourBandId),
+      sql`not exists (select 1 from ${worksheets} where ${worksheets.studentId} = ${studentId}
               and ${worksheets.passageId} = ${passages.id} and ${worksheets.quizSubmittedAt} is not null)`,
-      ),
-    );
-  return row?.n ?? 0;
+    ),
+  );
 }
 
 /** Whether an alert of this type was raised for the student at this level already. */
 export async function hasLevelAlert(db: Executor, studentId: number, typeId: number, level: Level) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(alerts)
-    .where(
-      and(
-        eq(alerts.studentId, studentId),
-        eq(alerts.typeId, typeId),
-        sql`(${alerts.details}->>'series_id')::int = ${level.seriesId}`,
-        sql`(${alerts.details}->>'colour_band_id')::int = ${level.colourBandId}`,
-      ),
-    );
-  return (row?.n ?? 0) > 0;
+  return hasRows(
+    db,
+    alerts,
+    and(
+      eq(alerts.studentId, studentId),
+      eq(alerts.typeId, typeId),
+      sql`(${alerts.details}->>'series_id')::int = ${level.seriesId}`,
+      sql`(${alerts.details}->>'colour_band_id')::int = ${level.colourBandId}`,
+    ),
+  );
 }
 
 /** The placement test of a series (the first, should the library hold more than one). */
@@ -192,11 +186,9 @@ export async function placementOfWorksheet(db: Executor, studentId: number, work
 
 /** Whether this passage was already passed in work that counts at `level` (a book counts once). */
 export async function passedAtLevel(db: Executor, studentId: number, passageId: number, level: Level) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(worksheets)
-    .where(
-      and(countingAt(studentId, level), eq(worksheets.passageId, passageId), eq(worksheets.isPassed, true)),
-    );
-  return (row?.n ?? 0) > 0;
+  return hasRows(
+    db,
+    worksheets,
+    and(countingAt(studentId, level), eq(worksheets.passageId, passageId), eq(worksheets.isPassed, true)),
+  );
 }

@@ -247,7 +247,7 @@ export function createProgressionService({ clock }: Deps) {
 
       const band = { seriesId: passage.seriesId, colourBandId: passage.colourBandId };
       if (
-        (await repo.unfinishedBooksOfBand(tx, reader.userId, band)) === 0 &&
+        !(await repo.hasUnfinishedBooks(tx, reader.userId, band)) &&
         !(await repo.hasLevelAlert(tx, reader.userId, AlertType.CompleteBooksInLevel, band))
       ) {
         await raise(tx, reader, AlertType.CompleteBooksInLevel, {

@@ -1,6 +1,6 @@
 /** Queries for a passage's questions and a worksheet's grading rows. */
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database.js';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { hasRows, type Executor } from '../../db/database.js';
 import { gradings, questionLearningOutcomes, questions, worksheets } from '../../db/schema/index.js';
 import type { StoredQuestionRow } from './grading.js';
 
@@ -31,17 +31,15 @@ export async function questionsOf(db: Executor, passageId: number): Promise<Ques
 
 /** Whether the student has submitted this passage's quiz on any worksheet. */
 export async function hasSubmittedQuiz(db: Executor, studentId: number, passageId: number) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(worksheets)
-    .where(
-      and(
-        eq(worksheets.studentId, studentId),
-        eq(worksheets.passageId, passageId),
-        isNotNull(worksheets.quizSubmittedAt),
-      ),
-    );
-  return (row?.n ?? 0) > 0;
+  return hasRows(
+    db,
+    worksheets,
+    and(
+      eq(worksheets.studentId, studentId),
+      eq(worksheets.passageId, passageId),
+      isNotNull(worksheets.quizSubmittedAt),
+    ),
+  );
 }
 
 export const gradingsOf = (db: Executor, worksheetId: number) =>

@@ -1,7 +1,7 @@
 /** Queries for passages, pages, worksheets, favourites and reading logs. */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { assignedTo } from '../assignments/assignments.repository.js';
-import type { Executor } from '../../db/database.js';
+import { hasRows, type Executor } from '../../db/database.js';
 import {
   assignments,
   enrolments,
@@ -156,11 +156,7 @@ export async function findWorksheet(db: Executor, id: number, scope: SQL, option
 }
 
 export async function isEnrolled(db: Executor, studentId: number, classId: number) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(enrolments)
-    .where(and(eq(enrolments.studentId, studentId), eq(enrolments.classId, classId)));
-  return (row?.n ?? 0) > 0;
+  return hasRows(db, enrolments, and(eq(enrolments.studentId, studentId), eq(enrolments.classId, classId)));
 }
 
 /** The latest live assignment of a passage to one of the student's classes, `classId`'s first. */

@@ -1,6 +1,6 @@
 /** Queries for read-aloud recordings, their mistakes and activity logs (SPEC.md §3–§4, PRODUCT.md §5). */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/database.js';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { hasRows, type Executor } from '../../db/database.js';
 import {
   alerts,
   coinTransactions,
@@ -112,17 +112,15 @@ export async function replaceMistakes(
 
 /** Whether the student was already paid `reason` for this worksheet. */
 export async function wasPaid(db: Executor, studentId: number, worksheetId: number, reason: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(coinTransactions)
-    .where(
-      and(
-        eq(coinTransactions.studentId, studentId),
-        eq(coinTransactions.worksheetId, worksheetId),
-        eq(coinTransactions.reason, reason),
-      ),
-    );
-  return (row?.n ?? 0) > 0;
+  return hasRows(
+    db,
+    coinTransactions,
+    and(
+      eq(coinTransactions.studentId, studentId),
+      eq(coinTransactions.worksheetId, worksheetId),
+      eq(coinTransactions.reason, reason),
+    ),
+  );
 }
 
 /** Whether a goal alert was already raised for this goal and target. */
@@ -133,18 +131,16 @@ export async function hasGoalAlert(
   goalId: number,
   target: number,
 ) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(alerts)
-    .where(
-      and(
-        eq(alerts.studentId, studentId),
-        eq(alerts.typeId, typeId),
-        sql`(${alerts.details}->>'goal_id')::int = ${goalId}`,
-        sql`(${alerts.details}->>'target')::real = ${target}`,
-      ),
-    );
-  return (row?.n ?? 0) > 0;
+  return hasRows(
+    db,
+    alerts,
+    and(
+      eq(alerts.studentId, studentId),
+      eq(alerts.typeId, typeId),
+      sql`(${alerts.details}->>'goal_id')::int = ${goalId}`,
+      sql`(${alerts.details}->>'target')::real = ${target}`,
+    ),
+  );
 }
 
 /** Condition on `recordings`: those of the students enrolled in a class. */
