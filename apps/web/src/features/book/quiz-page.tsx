@@ -1,4 +1,5 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
+import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -21,11 +22,7 @@ function StudentBookQuiz({ passageId }: { passageId: number }) {
   const worksheet = useStudentWorksheet(passageId);
   if (passage.isPending || worksheet.isPending) return <Loading label="Getting your quiz ready" />;
   if (passage.isError || worksheet.isError)
-    return (
-      <Alert color="red" variant="light" title="This quiz could not be opened">
-        {(passage.error ?? worksheet.error)?.message}
-      </Alert>
-    );
+    return <QueriesError title="This quiz could not be opened" queries={[passage, worksheet]} />;
   return (
     <Stack gap="lg">
       <Title order={2}>{passage.data.title}</Title>

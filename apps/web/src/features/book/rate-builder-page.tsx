@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { QueriesError } from '@/components/load-error';
 import { useInterval } from '@mantine/hooks';
 import { IconClock, IconListCheck, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -43,11 +44,7 @@ function RateBuilder({ passageId }: { passageId: number }) {
   if (passage.isPending || (isStudent && worksheet.isPending))
     return <Loading label="Getting your rate builder ready" />;
   if (passage.isError || worksheet.isError)
-    return (
-      <Alert color="red" variant="light" title="This rate builder could not be opened">
-        {(passage.error ?? worksheet.error)?.message}
-      </Alert>
-    );
+    return <QueriesError title="This rate builder could not be opened" queries={[passage, worksheet]} />;
   const { title, pages, word_count: words } = passage.data;
   const start = () => {
     setSeconds(0);

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, ColorSwatch, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, ColorSwatch, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { QueriesError } from '@/components/load-error';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconBooks, IconCompass } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -21,12 +22,7 @@ import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
 export function PlacementPage() {
   const test = useQuery({ queryKey: PLACEMENT_TEST_KEY, queryFn: () => api('getPlacementTest') });
   if (test.isPending) return <Loading label="Finding your placement test" />;
-  if (test.isError)
-    return (
-      <Alert color="red" variant="light" title="The placement test could not be opened">
-        {test.error.message}
-      </Alert>
-    );
+  if (test.isError) return <QueriesError title="The placement test could not be opened" queries={[test]} />;
   return <PlacementTest key={test.data.passage_id} passageId={test.data.passage_id} />;
 }
 
@@ -40,11 +36,7 @@ function PlacementTest({ passageId }: { passageId: number }) {
   const [stage, setStage] = useState<Stage>('welcome');
   if (passage.isPending || worksheet.isPending) return <Loading label="Getting your placement test ready" />;
   if (passage.isError || worksheet.isError)
-    return (
-      <Alert color="red" variant="light" title="The placement test could not be opened">
-        {(passage.error ?? worksheet.error)?.message}
-      </Alert>
-    );
+    return <QueriesError title="The placement test could not be opened" queries={[passage, worksheet]} />;
   const { pages } = passage.data;
 
   return (

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { QueriesError } from '@/components/load-error';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Passage } from '@readalong/contracts';
 import { useCallback, useRef } from 'react';
@@ -22,16 +22,7 @@ function PassageScreen({
   worksheetId: () => Promise<number>;
 }) {
   if (passage.isPending) return <Loading label="Getting your book ready" />;
-  if (passage.isError) {
-    return (
-      <Alert color="red" title="This book could not be opened" variant="light">
-        <Stack gap="sm" align="flex-start">
-          <Text>{passage.error.message}</Text>
-          <Button onClick={() => void passage.refetch()}>Try again</Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (passage.isError) return <QueriesError title="This book could not be opened" queries={[passage]} />;
   return (
     <ReadAloudScreen
       mode={mode}

@@ -1,4 +1,5 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { QueriesError } from '@/components/load-error';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Loading } from '@/components/loading';
@@ -28,11 +29,7 @@ function SkillBuilder({ passageId }: { passageId: number }) {
 
   if (passage.isPending || worksheet.isPending) return <Loading label="Getting your skill builder ready" />;
   if (passage.isError || worksheet.isError)
-    return (
-      <Alert color="red" variant="light" title="This skill builder could not be opened">
-        {(passage.error ?? worksheet.error)?.message}
-      </Alert>
-    );
+    return <QueriesError title="This skill builder could not be opened" queries={[passage, worksheet]} />;
   const { title, pages } = passage.data;
   return (
     <Stack gap="lg" maw={900} mx="auto" w="100%">

@@ -1,4 +1,5 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -14,12 +15,7 @@ export function AssignmentQuizPage() {
     queryFn: () => api('getWorksheetPassage', { params: { id: worksheetId } }),
   });
   if (passage.isPending) return <Loading label="Getting your quiz ready" />;
-  if (passage.isError)
-    return (
-      <Alert color="red" variant="light" title="This quiz could not be opened">
-        {passage.error.message}
-      </Alert>
-    );
+  if (passage.isError) return <QueriesError title="This quiz could not be opened" queries={[passage]} />;
   return (
     <Stack gap="lg">
       <div>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Avatar,
   Button,
   Card,
@@ -11,6 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { QueriesError } from '@/components/load-error';
 import { schemaResolver, useForm } from '@mantine/form';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES, updateProfile } from '@readalong/contracts';
 import { IconCamera } from '@tabler/icons-react';
@@ -45,12 +45,7 @@ const PasswordSchema = z
 export function ProfileSection() {
   const profile = useProfile();
   if (profile.isPending) return <Loading label="Getting your profile" />;
-  if (profile.isError)
-    return (
-      <Alert color="red.9" variant="outline" title="Your profile could not be loaded">
-        {profile.error.message}
-      </Alert>
-    );
+  if (profile.isError) return <QueriesError title="Your profile could not be loaded" queries={[profile]} />;
   return (
     <Stack gap="lg">
       <PictureCard profile={profile.data} />

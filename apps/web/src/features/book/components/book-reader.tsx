@@ -1,4 +1,6 @@
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Loading } from '@/components/loading';
+import { QueriesError } from '@/components/load-error';
 import { IconArrowLeft, IconArrowRight, IconListCheck, IconMicrophone } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -66,23 +68,8 @@ export function BookReader({ bookId, mode }: BookReaderProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [turn]);
 
-  if (passage.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="lg" aria-label="Opening your book" />
-      </Center>
-    );
-  }
-  if (passage.isError) {
-    return (
-      <Alert color="red" title="This book could not be opened" variant="light">
-        <Stack gap="sm" align="flex-start">
-          <Text>{passage.error.message}</Text>
-          <Button onClick={() => void passage.refetch()}>Try again</Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (passage.isPending) return <Loading label="Opening your book" />;
+  if (passage.isError) return <QueriesError title="This book could not be opened" queries={[passage]} />;
   if (!page) {
     return (
       <Alert color="yellow" title="This book has no pages yet" variant="light">

@@ -1,4 +1,5 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { useState } from 'react';
 import { isPass, markLocally, scorePercent, type Answers } from '../answers';
@@ -22,12 +23,7 @@ export function DemoQuiz({
   const [answers, setAnswers] = useState<Answers | null>(null);
 
   if (questions.isPending) return <Loading label="Getting the quiz ready" />;
-  if (questions.isError)
-    return (
-      <Alert color="red" variant="light" title="The quiz could not be opened">
-        {questions.error.message}
-      </Alert>
-    );
+  if (questions.isError) return <QueriesError title="The quiz could not be opened" queries={[questions]} />;
 
   const list = questions.data.questions;
   if (!answers)

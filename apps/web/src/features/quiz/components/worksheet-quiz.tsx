@@ -1,4 +1,5 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
+import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { useState, type ReactNode } from 'react';
 import { isPass, scorePercent } from '../answers';
@@ -39,18 +40,8 @@ export function WorksheetQuiz({
   if (questions.isPending || submission.isPending) {
     return <Loading label="Getting your quiz ready" />;
   }
-  if (questions.isError || submission.isError) {
-    return (
-      <Alert color="red" variant="light" title="The quiz could not be opened">
-        <Stack gap="sm" align="flex-start">
-          <Text>{(questions.error ?? submission.error)?.message}</Text>
-          <Button onClick={() => void Promise.all([questions.refetch(), submission.refetch()])}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (questions.isError || submission.isError)
+    return <QueriesError title="The quiz could not be opened" queries={[questions, submission]} />;
   if (questions.data.questions.length === 0) {
     return (
       <Alert color="blue" variant="light" title="No quiz for this one">
