@@ -230,6 +230,10 @@ export const getDiagnosticsSubmission = defineContract({
     submitted_at: Timestamp.nullable(),
     total_score: z.number().min(0),
     max_score: z.number().min(0),
+    score_percent: Percent.nullable().describe(
+      'as the submission answered it; null until something is marked',
+    ),
+    passed: z.boolean().nullable().describe('null until marked, and for placement tests'),
     gradings: z.array(
       GradingRow.extend({
         max_marks: z.number().min(0),

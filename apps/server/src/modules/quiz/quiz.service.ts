@@ -232,6 +232,8 @@ export function createQuizService(
         submitted_at: worksheet.quizSubmittedAt?.toISOString() ?? null,
         total_score: worksheet.totalScore ?? 0,
         max_score: questions.reduce((sum, question) => sum + maxMarksOf(question), 0),
+        score_percent: worksheet.scorePercent,
+        passed: worksheet.isPassed,
         gradings: rows.map((row) => ({
           question_id: row.questionId,
           question_num: row.questionNum,

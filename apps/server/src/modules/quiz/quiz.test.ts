@@ -333,6 +333,9 @@ describe('GET /v1/worksheets/{id}/diagnostics/submission', () => {
         submitted_at: expect.any(String),
         total_score: 11,
         max_score: 12,
+        // The open-ended part waits for a teacher: 11 of the 11 marked parts.
+        score_percent: 100,
+        passed: true,
       });
       expect(submission.gradings).toHaveLength(12);
       expect(submission.gradings.filter((row) => row.awaiting_teacher)).toHaveLength(1);

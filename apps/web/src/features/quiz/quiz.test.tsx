@@ -127,6 +127,38 @@ describe('the quiz', () => {
     expect(body.gradings).toHaveLength(1);
   });
 
+  it('a quiz already submitted shows the score the server marked, and its answers, not the questions again', async () => {
+    await signedInAs({ login_role: 'student' });
+    answer('getPassage', () => buildPassage());
+    answer('startWorksheet', () => ({ worksheet_id: WORKSHEET_ID }));
+    answer('getPassageQuestions', () => ({ questions: withKeys(QUIZ.slice(0, 1)) }));
+    answer('getDiagnosticsSubmission', () => ({
+      ...NOT_SUBMITTED,
+      completed: true,
+      submitted_at: '2026-11-01T10:00:00.000Z',
+      score_percent: 90,
+      passed: true,
+      gradings: [
+        {
+          question_id: 1,
+          question_num: 1,
+          sub_question_num: 0,
+          marks: 1,
+          selected_option: 'nectar',
+          time_taken: 4,
+          max_marks: 1,
+          awaiting_teacher: false,
+        },
+      ],
+    }));
+    renderApp(paths.book.quiz.getHref(BOOK_ID));
+
+    expect(await screen.findByRole('heading', { name: 'Well done, you passed!' })).toBeInTheDocument();
+    expect(screen.getByText('90%')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your answers' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Question 1 of/)).not.toBeInTheDocument();
+  });
+
   it('lets staff try the quiz as a demonstration: answers are checked here and nothing is sent', async () => {
     answer('getPassageQuestions', () => ({ questions: withKeys(QUIZ.slice(0, 2)) }));
     const submit = countCalls('submitDiagnostics', () => new Response() as never);

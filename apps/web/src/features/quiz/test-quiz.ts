@@ -178,5 +178,7 @@ export const NOT_SUBMITTED = {
   submitted_at: null,
   total_score: 0,
   max_score: 10,
+  score_percent: null,
+  passed: null,
   gradings: [],
 };

@@ -2,7 +2,6 @@ import { Alert, Stack } from '@mantine/core';
 import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { useState, type ReactNode } from 'react';
-import { isPass, scorePercent } from '../answers';
 import { useQuestions, useSubmission } from '../api/questions';
 import { useSubmitQuiz } from '../api/submit-quiz';
 import { AnswerReview } from './answer-review';
@@ -88,10 +87,10 @@ export function WorksheetQuiz({
 
 type Submission = NonNullable<ReturnType<typeof useSubmission>['data']>;
 
-/** A quiz submitted earlier, shown as its result: no coins now, they were paid then. */
-function storedResult(submission: Submission): Parameters<typeof QuizResult>[0]['result'] {
-  const score = scorePercent(
-    submission.gradings.map((row) => ({ marks: row.awaiting_teacher ? null : row.marks / row.max_marks })),
-  );
-  return { score_percent: score, passed: isPass(score), coins_awarded: 0, level_change: null };
-}
+/** A quiz submitted earlier, shown as the server marked it: no coins now, they were paid then. */
+const storedResult = (submission: Submission): Parameters<typeof QuizResult>[0]['result'] => ({
+  score_percent: submission.score_percent,
+  passed: submission.passed,
+  coins_awarded: 0,
+  level_change: null,
+});
