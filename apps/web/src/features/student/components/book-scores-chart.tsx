@@ -1,12 +1,10 @@
 import { PROGRESSION } from '@readalong/contracts';
-import { BarChart } from '@mantine/charts';
 import type { BookPerformance } from '../api/get-book-performance';
-import { BAR_VALUE_MARGIN, ChartFigure, useNameAxis } from './chart-figure';
+import { ChartFigure, PercentBars } from './chart-figure';
 import { friendlyDay } from './dates';
 
 /** The quiz score of each book finished in the range, against the pass mark. */
 export function BookScoresChart({ books }: { books: readonly BookPerformance[] }) {
-  const nameAxis = useNameAxis({ wideRow: 44, narrowRow: 56 });
   const scored = books
     .filter((book): book is BookPerformance & { score_percent: number } => book.score_percent !== null)
     // Oldest at the top, so the list reads like a diary.
@@ -36,22 +34,14 @@ export function BookScoresChart({ books }: { books: readonly BookPerformance[] }
       }}
     >
       {scored.length > 0 && (
-        <BarChart
-          h={scored.length * nameAxis.rowHeight + 60}
+        <PercentBars
           data={scored.map((book) => ({ title: book.title, score: Math.round(book.score_percent) }))}
-          dataKey="title"
-          orientation="vertical"
-          series={[{ name: 'score', label: 'Quiz score' }]}
-          getBarColor={(score) => (score >= PROGRESSION.passPercent ? 'green.8' : 'indigo.6')}
-          // Percent on the score axis only: `unit` would also mark the book titles.
-          valueFormatter={(value) => `${value}%`}
-          maxBarWidth={28}
-          withBarValueLabel
-          accessibilityLayer={false}
-          xAxisProps={{ domain: [0, 100], tickFormatter: (value: number) => `${value}%` }}
-          yAxisProps={{ width: nameAxis.width }}
-          barChartProps={{ margin: BAR_VALUE_MARGIN }}
-          gridAxis="x"
+          nameKey="title"
+          valueKey="score"
+          label="Quiz score"
+          goodFrom={PROGRESSION.passPercent}
+          goodColour="green.8"
+          rows={{ wide: 44, narrow: 56 }}
           referenceLines={[
             { x: PROGRESSION.passPercent, color: 'green.9', label: 'Pass', labelPosition: 'top' },
           ]}

@@ -1,3 +1,4 @@
+import { BarChart, type BarChartProps } from '@mantine/charts';
 import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
@@ -63,14 +64,51 @@ export function ChartFigure({ id, title, summary, table, children }: ChartFigure
   );
 }
 
-/**
- * The room a bar chart of named bars (book titles, skills) gives each name: on a phone the bars need the width,
- * so the names get a narrow column and wrap onto more lines, and each bar's row grows to fit them.
- */
-export function useNameAxis({ wideRow, narrowRow }: { wideRow: number; narrowRow: number }) {
-  const isWide = useMediaQuery('(min-width: 48em)') ?? false;
-  return isWide ? { width: 200, rowHeight: wideRow } : { width: 104, rowHeight: narrowRow };
+interface PercentBarsProps<T extends Record<string, string | number>> {
+  data: readonly T[];
+  nameKey: keyof T & string;
+  valueKey: keyof T & string;
+  label: string;
+  /** A bar at or above this is drawn in `goodColour`; the rest in a calm blue, never alarming red. */
+  goodFrom: number;
+  goodColour: string;
+  /** Row heights for the names: on a phone they get a narrow column and wrap onto more lines. */
+  rows: { wide: number; narrow: number };
+  referenceLines?: BarChartProps['referenceLines'];
 }
 
-/** Room right of the longest bar for its value label ("100%"). */
-export const BAR_VALUE_MARGIN = { right: 44 };
+/** Named bars from 0 to 100 % (quiz scores of books, skill scores), each labelled with its value. */
+export function PercentBars<T extends Record<string, string | number>>({
+  data,
+  nameKey,
+  valueKey,
+  label,
+  goodFrom,
+  goodColour,
+  rows,
+  referenceLines,
+}: PercentBarsProps<T>) {
+  const isWide = useMediaQuery('(min-width: 48em)') ?? false;
+  const rowHeight = isWide ? rows.wide : rows.narrow;
+  return (
+    <BarChart
+      h={data.length * rowHeight + 60}
+      data={[...data]}
+      dataKey={nameKey}
+      orientation="vertical"
+      series={[{ name: valueKey, label }]}
+      getBarColor={(value) => (value >= goodFrom ? goodColour : 'indigo.6')}
+      // Percent on the value axis only: `unit` would also mark the names.
+      valueFormatter={(value) => `${value}%`}
+      maxBarWidth={28}
+      withBarValueLabel
+      accessibilityLayer={false}
+      xAxisProps={{ domain: [0, 100], tickFormatter: (value: number) => `${value}%` }}
+      yAxisProps={{ width: isWide ? 200 : 104 }}
+      // Room right of the longest bar for its value label ("100%").
+      barChartProps={{ margin: { right: 44 } }}
+      gridAxis="x"
+      referenceLines={referenceLines}
+    />
+  );
+}

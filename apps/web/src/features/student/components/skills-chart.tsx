@@ -1,7 +1,6 @@
 import { PROGRESSION, type LearningOutcomeScore } from '@readalong/contracts';
-import { BarChart } from '@mantine/charts';
 import type { z } from 'zod';
-import { BAR_VALUE_MARGIN, ChartFigure, useNameAxis } from './chart-figure';
+import { ChartFigure, PercentBars } from './chart-figure';
 
 type Score = z.infer<typeof LearningOutcomeScore>;
 
@@ -13,7 +12,6 @@ interface SkillsChartProps {
 
 /** The student's score on each reading skill their quizzes measured, strongest first. */
 export function SkillsChart({ scores, nameOf }: SkillsChartProps) {
-  const nameAxis = useNameAxis({ wideRow: 48, narrowRow: 76 });
   const measured = scores
     .filter((score): score is Score & { score_percent: number } => score.score_percent !== null)
     .map((score) => ({
@@ -46,22 +44,14 @@ export function SkillsChart({ scores, nameOf }: SkillsChartProps) {
       }}
     >
       {measured.length > 0 && (
-        <BarChart
-          h={measured.length * nameAxis.rowHeight + 40}
+        <PercentBars
           data={measured}
-          dataKey="name"
-          orientation="vertical"
-          series={[{ name: 'percent', label: 'Score' }]}
-          getBarColor={(percent) => (percent >= PROGRESSION.skillBuilderBelowPercent ? 'teal.8' : 'indigo.6')}
-          // Percent on the score axis only: `unit` would also mark the book titles.
-          valueFormatter={(value) => `${value}%`}
-          maxBarWidth={28}
-          withBarValueLabel
-          accessibilityLayer={false}
-          xAxisProps={{ domain: [0, 100], tickFormatter: (value: number) => `${value}%` }}
-          yAxisProps={{ width: nameAxis.width }}
-          barChartProps={{ margin: BAR_VALUE_MARGIN }}
-          gridAxis="x"
+          nameKey="name"
+          valueKey="percent"
+          label="Score"
+          goodFrom={PROGRESSION.skillBuilderBelowPercent}
+          goodColour="teal.8"
+          rows={{ wide: 48, narrow: 76 }}
         />
       )}
     </ChartFigure>
