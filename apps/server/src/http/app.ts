@@ -138,6 +138,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       .status(404)
       .send(toEnvelope(new AppError('not_found', `No route ${request.method} ${request.url}.`)));
   });
+  // A book opened just before closing is still being narrated: let it finish rather than leave half a file.
+  app.addHook('onClose', () => narrationService(deps).idle());
   return app;
 }
 

@@ -149,6 +149,11 @@ function createNarrationService({ db, speech, config }: Deps) {
     available,
     unavailableReason: speech.unavailableReason,
 
+    /** Resolves once nothing is being narrated (runs that start meanwhile are waited for too). */
+    async idle(): Promise<void> {
+      while (running.size > 0) await Promise.allSettled([...running.values()]);
+    },
+
     /**
      * A page's narration: as recorded, or spoken now when missing (the background job has not reached it yet).
      * Null when there is none and speech is unavailable.
