@@ -5,6 +5,7 @@ import { API_BASE } from '@/lib/api-client';
 import { errorAnswer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
 import { createFakeIndexedDb } from '@/test/fake-indexed-db';
+import { buildRecording } from '@/test/factories';
 import { server } from '@/test/server';
 import {
   createRecordingOutbox,
@@ -15,29 +16,8 @@ import {
   type RecordingOutbox,
 } from './recording-outbox';
 
-const uploaded = (request: Request): Recording => ({
-  id: 5,
-  student_id: 7,
-  student_name: 'Dana Okafor',
-  worksheet_id: Number(new URL(request.url).pathname.split('/').at(-2)),
-  passage_id: 41,
-  passage_title: 'The Red Kite',
-  file_url: null,
-  duration_ms: 3000,
-  num_re_recording: 0,
-  start_time: null,
-  end_time: null,
-  num_mistakes: 0,
-  wpm_confirmed: false,
-  wpm: null,
-  wcpm: null,
-  accuracy: null,
-  comment: null,
-  grading_completed: false,
-  graded_at: null,
-  grading_viewed: false,
-  created_at: '2030-01-01T00:00:00.000Z',
-});
+const uploaded = (request: Request): Recording =>
+  buildRecording({ worksheet_id: Number(new URL(request.url).pathname.split('/').at(-2)) });
 
 const take = {
   worksheetId: 900,

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@readalong/contracts';
+import type { Recording, SessionUser } from '@readalong/contracts';
 
 const base64Url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -32,5 +32,34 @@ export const buildSessionUser = (overrides: Partial<SessionUser> = {}): SessionU
   placement_test_id: null,
   profile_pic_url: null,
   class_id: null,
+  ...overrides,
+});
+
+/** A submitted recording as the server answers it: ungraded, untrimmed, no audio link. */
+export const buildRecording = (overrides: Partial<Recording> = {}): Recording => ({
+  id: 5,
+  student_id: 7,
+  student_name: 'Dana Okafor',
+  worksheet_id: 900,
+  passage_id: 41,
+  passage_title: 'The Red Kite',
+  file_url: null,
+  duration_ms: 3000,
+  num_re_recording: 0,
+  start_time: null,
+  end_time: null,
+  suggested_start: null,
+  suggested_end: null,
+  last_word_index: null,
+  num_mistakes: 0,
+  wpm_confirmed: false,
+  wpm: null,
+  wcpm: null,
+  accuracy: null,
+  comment: null,
+  grading_completed: false,
+  graded_at: null,
+  grading_viewed: false,
+  created_at: '2030-01-01T00:00:00.000Z',
   ...overrides,
 });

@@ -42,8 +42,8 @@ export async function insertRecording(db: Executor, row: typeof recordings.$infe
 }
 
 /** Recordings with what their view shows: the student's name and the passage. */
-export function recordingRows(db: Executor, where: SQL, orderBy: SQL[], limit = 500) {
-  return db
+export function recordingRows(db: Executor, where: SQL, orderBy: SQL[], limit: number | null = 500) {
+  const query = db
     .select({
       recording: recordings,
       firstName: users.firstName,
@@ -56,8 +56,8 @@ export function recordingRows(db: Executor, where: SQL, orderBy: SQL[], limit = 
     .innerJoin(worksheets, eq(worksheets.id, recordings.worksheetId))
     .innerJoin(passages, eq(passages.id, worksheets.passageId))
     .where(where)
-    .orderBy(...orderBy)
-    .limit(limit);
+    .orderBy(...orderBy);
+  return limit === null ? query : query.limit(limit);
 }
 export type RecordingViewRow = Awaited<ReturnType<typeof recordingRows>>[number];
 

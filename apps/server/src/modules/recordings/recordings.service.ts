@@ -22,6 +22,7 @@ import { readMultipart } from '../../http/multipart.js';
 import type { Actor } from '../../http/route.js';
 import { suggestTrim, type SpeechBounds } from '../../platform/speech-bounds.js';
 import type { StoredFile } from '../../platform/storage.js';
+import { recordingView } from './recording-view.js';
 import { visibleClasses } from '../access/scope.js';
 import { findReader } from '../progression/progression.repository.js';
 import { createProgressionService, type ProgressionService } from '../progression/progression.service.js';
@@ -57,33 +58,7 @@ export function createRecordingsService(
 ) {
   const { db, clock, storage } = deps;
 
-  const seconds = (ms: number | null) => (ms === null ? null : ms / 1000);
-
-  function view({ recording: r, firstName, lastName, passageId, passageTitle }: repo.RecordingViewRow) {
-    return {
-      id: r.id,
-      student_id: r.studentId,
-      student_name: `${firstName} ${lastName}`.trim(),
-      worksheet_id: r.worksheetId,
-      passage_id: passageId,
-      passage_title: passageTitle,
-      file_url: r.fileKey ? storage.signedUrl(r.fileKey) : null,
-      duration_ms: r.durationMs,
-      num_re_recording: r.numReRecording,
-      start_time: seconds(r.startMs),
-      end_time: seconds(r.endMs),
-      num_mistakes: r.numMistakes,
-      wpm_confirmed: r.wpmConfirmed,
-      wpm: r.wpm,
-      wcpm: r.wcpm,
-      accuracy: r.accuracy,
-      comment: r.comment,
-      grading_completed: r.gradingCompleted,
-      graded_at: r.gradedAt?.toISOString() ?? null,
-      grading_viewed: r.gradingViewed,
-      created_at: r.createdAt.toISOString(),
-    };
-  }
+  const view = (row: repo.RecordingViewRow) => recordingView(row, storage);
 
   async function viewOf(tx: Executor, id: number) {
     const [row] = await repo.recordingRows(tx, eq(recordings.id, id), repo.newestFirst, 1);

@@ -5,16 +5,9 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { BuilderType } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
-import {
-  goals,
-  levelChanges,
-  passages,
-  recordings,
-  students,
-  users,
-  worksheets,
-} from '../../db/schema/index.js';
+import { goals, levelChanges, passages, recordings, students, worksheets } from '../../db/schema/index.js';
 import type { Interval } from './date-range.js';
+import { recordingRows } from '../recordings/recordings.repository.js';
 
 const within = (column: Parameters<typeof gte>[0], interval: Interval | undefined) =>
   interval ? and(gte(column, interval.from), lt(column, interval.until)) : undefined;
@@ -74,29 +67,17 @@ export async function bookResults(db: Executor, studentId: number, query: BookQu
 export type BookRow = Awaited<ReturnType<typeof bookResults>>['books'][number];
 
 /** The student's read-aloud recordings (not practice) in the interval, oldest first. */
-export function recordingsOf(db: Executor, studentId: number, interval: Interval) {
-  return db
-    .select({
-      recording: recordings,
-      passageId: worksheets.passageId,
-      passageTitle: passages.title,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(recordings)
-    .innerJoin(worksheets, eq(worksheets.id, recordings.worksheetId))
-    .innerJoin(passages, eq(passages.id, worksheets.passageId))
-    .innerJoin(users, eq(users.id, recordings.studentId))
-    .where(
-      and(
-        eq(recordings.studentId, studentId),
-        eq(recordings.isPractice, false),
-        within(recordings.createdAt, interval),
-      ),
-    )
-    .orderBy(asc(recordings.createdAt), asc(recordings.id));
-}
-export type RecordingRow = Awaited<ReturnType<typeof recordingsOf>>[number];
+export const recordingsOf = (db: Executor, studentId: number, interval: Interval) =>
+  recordingRows(
+    db,
+    and(
+      eq(recordings.studentId, studentId),
+      eq(recordings.isPractice, false),
+      within(recordings.createdAt, interval),
+    )!,
+    [asc(recordings.createdAt), asc(recordings.id)],
+    null,
+  );
 
 /** Passed power builders: each is a point of the Lexile timeline. Newest first with `latest`. */
 export function passedBooks(db: Executor, studentId: number, interval?: Interval, latest = false) {

@@ -12,7 +12,8 @@ import { reportInterval, type DateRangeQuery, type Interval } from './date-range
 import { requireVisibleStudent } from './in-scope.js';
 import { currentLexile, lexileTimeline } from './lexile-timeline.js';
 import * as repo from './reports.repository.js';
-import { bookResultView, recordingView } from './reports.views.js';
+import { bookResultView } from './reports.views.js';
+import { recordingView } from '../recordings/recording-view.js';
 
 type BookPerformanceQuery = z.output<(typeof contracts.getBookPerformance)['query']>;
 type GoalProgress = Response<typeof contracts.getReadingOverview>['goals'][number];

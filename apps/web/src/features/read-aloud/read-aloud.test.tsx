@@ -6,7 +6,7 @@ import { API_BASE } from '@/lib/api-client';
 import { recordingOutbox } from '@/lib/recording-outbox';
 import { answer, errorAnswer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
-import { buildAccessToken } from '@/test/factories';
+import { buildAccessToken, buildRecording } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 import { installMedia } from './test-media';
@@ -52,29 +52,13 @@ const passage: Passage = {
   reading_practice_completed: false,
 };
 
-const recording = (request: Request): Recording => ({
-  id: 5,
-  student_id: 7,
-  student_name: 'Dana Okafor',
-  worksheet_id: Number(new URL(request.url).pathname.split('/').at(-2)),
-  passage_id: BOOK_ID,
-  passage_title: 'The Red Kite',
-  file_url: null,
-  duration_ms: 4500,
-  num_re_recording: 1,
-  start_time: null,
-  end_time: null,
-  num_mistakes: 0,
-  wpm_confirmed: false,
-  wpm: null,
-  wcpm: null,
-  accuracy: null,
-  comment: null,
-  grading_completed: false,
-  graded_at: null,
-  grading_viewed: false,
-  created_at: '2030-01-01T00:00:00.000Z',
-});
+const recording = (request: Request): Recording =>
+  buildRecording({
+    worksheet_id: Number(new URL(request.url).pathname.split('/').at(-2)),
+    passage_id: BOOK_ID,
+    duration_ms: 4500,
+    num_re_recording: 1,
+  });
 
 const uploadPath = API_BASE + routePath(contracts.uploadRecording);
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { answer } from '@/test/api-mocks';
 import { countCalls } from '@/test/auth';
+import { buildRecording as buildTestRecording } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 import {
   buildAssignment,
@@ -16,30 +17,17 @@ import {
 type RecordingRow = Response<Contracts['getReadingOverview']>['recordings'][number];
 type BuilderRow = Response<Contracts['getStudentSkillBuilders']>['skill_builders'][number];
 
-const buildRecording = (overrides: Partial<RecordingRow> = {}): RecordingRow => ({
-  id: 61,
-  student_id: 7,
-  student_name: 'Mia Lopez',
-  worksheet_id: 801,
-  passage_id: 31,
-  passage_title: 'The Lost Kite',
-  file_url: null,
-  duration_ms: 60_000,
-  num_re_recording: 0,
-  start_time: null,
-  end_time: null,
-  num_mistakes: 0,
-  wpm_confirmed: false,
-  wpm: null,
-  wcpm: null,
-  accuracy: null,
-  comment: null,
-  grading_completed: false,
-  graded_at: null,
-  grading_viewed: false,
-  created_at: '2030-03-02T10:00:00.000Z',
-  ...overrides,
-});
+const buildRecording = (overrides: Partial<RecordingRow> = {}): RecordingRow =>
+  buildTestRecording({
+    id: 61,
+    student_name: 'Mia Lopez',
+    worksheet_id: 801,
+    passage_id: 31,
+    passage_title: 'The Lost Kite',
+    duration_ms: 60_000,
+    created_at: '2030-03-02T10:00:00.000Z',
+    ...overrides,
+  });
 
 const buildBuilder = (overrides: Partial<BuilderRow> = {}): BuilderRow => ({
   passage_id: 41,
