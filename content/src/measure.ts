@@ -17,6 +17,7 @@
  * 18–22 words with a richer vocabulary at band 20 (1125L). Longer sentences and rarer words always measure higher.
  */
 import { createRequire } from 'node:module';
+import { wordsOf } from '@readalong/contracts';
 import { SIGHT_WORDS } from './sight-words.js';
 
 const require = createRequire(import.meta.url);
@@ -173,10 +174,8 @@ export function splitSentences(text: string): string[] {
     .filter((sentence) => /[A-Za-z0-9]/.test(sentence));
 }
 
-/** The words of a sentence, as the reader sees them (hyphenated words and contractions count once). */
-export function splitWords(sentence: string): string[] {
-  return sentence.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
-}
+/** The words of a sentence, as the reader sees them and a teacher marks them (one rule: contracts' `wordsOf`). */
+export const splitWords = wordsOf;
 
 /** The formula of rule K1, from the two inputs. */
 export function lexileOf(meanSentenceLength: number, meanWordRarity: number): number {

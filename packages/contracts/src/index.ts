@@ -6,3 +6,5 @@ export * from './common.js';
 export * from './entities.js';
 export * from './contracts.js';
 export * from './marking.js';
+export * from './fluency.js';
+export * from './passage-words.js';

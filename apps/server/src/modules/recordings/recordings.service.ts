@@ -7,6 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  computeFluency,
   AlertType,
   COINS,
   MistakeType,
@@ -38,7 +39,7 @@ import {
   readHead,
   wavDurationMs,
 } from './audio.js';
-import { computeFluency } from './fluency.js';
+
 import * as repo from './recordings.repository.js';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : never;

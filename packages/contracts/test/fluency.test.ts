@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MistakeType } from '@readalong/contracts';
-import { computeFluency, wordsRead } from './fluency.js';
+import { MistakeType, computeFluency, wordsRead } from '../src/index.js';
 
 const base = {
   passageWords: 120,

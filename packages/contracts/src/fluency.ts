@@ -5,8 +5,9 @@
  * the last word read. A mistake counts against a word of the passage: an omission, mispronunciation or
  * substitution of a word read, each word at most once; an insertion adds no word of the passage, so it is marked and
  * counted in num_mistakes but does not lower WCPM or accuracy (the usual oral-reading-fluency convention).
+ * The server stores these figures; the teacher's review screen shows the same ones live while marking.
  */
-import { MistakeType } from '@readalong/contracts';
+import { MistakeType } from './domain.js';
 
 export interface FluencyInput {
   /** Words of the passage. */
