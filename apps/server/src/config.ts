@@ -26,7 +26,40 @@ const Environment = z.object({
   NARRATION: Flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  S3_BUCKET: z.string().min(3, 'must be a bucket name (3 to 63 characters)').max(63).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: Flag.optional(),
 });
+
+/** Where uploaded files are kept: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
+function storageOf(e: z.output<typeof Environment>, dataDir: string) {
+  const filesDir = path.join(dataDir, 'files');
+  if (!e.S3_BUCKET) return { kind: 'local' as const, dir: filesDir };
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    const [missing, given] = e.S3_ACCESS_KEY_ID
+      ? ['S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']
+      : ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+    throw new Error(`Invalid environment:\n  ${missing}: required with ${given}`);
+  }
+  return {
+    kind: 's3' as const,
+    /** Uploads being checked and copies for the audio tools stay on this machine. */
+    tmpDir: path.join(filesDir, '.s3-tmp'),
+    s3: {
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      endpoint: e.S3_ENDPOINT,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+      credentials:
+        e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : undefined,
+    },
+  };
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -66,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Narration with espeak-ng when its OS packages are present; cached under DATA_DIR/narration. */
     narration: { enabled: e.NARRATION, dir: path.join(dataDir, 'narration') },
     logLevel: e.LOG_LEVEL,
+    storage: storageOf(e, dataDir),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

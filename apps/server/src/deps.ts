@@ -5,7 +5,7 @@ import type { Clock } from './platform/clock.js';
 import type { Mailer } from './platform/mail.js';
 import type { Secrets } from './platform/secrets.js';
 import type { Speech } from './platform/speech.js';
-import type { Storage } from './platform/storage.js';
+import type { Storage } from './platform/storage/storage.js';
 import type { TokenIssuer } from './modules/auth/tokens.js';
 
 export interface Deps {

@@ -1,14 +1,15 @@
 /** Wires the real platform services (secret, storage, mail, tokens, speech) around a database. */
-import path from 'node:path';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Deps } from './deps.js';
 import { createTokenIssuer } from './modules/auth/tokens.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createMailer } from './platform/mail.js';
-import { loadSecrets } from './platform/secrets.js';
+import { loadSecrets, type Secrets } from './platform/secrets.js';
 import { detectSpeech, speechOff } from './platform/speech.js';
-import { createLocalStorage } from './platform/storage.js';
+import { createLocalStorage } from './platform/storage/local-storage.js';
+import { createS3Storage } from './platform/storage/s3-storage.js';
+import type { Storage } from './platform/storage/storage.js';
 
 export async function createServerDeps(
   config: Config,
@@ -27,7 +28,14 @@ export async function createServerDeps(
       from: config.mail.from,
       outboxDir: config.mail.outboxDir,
     }),
-    storage: createLocalStorage({ root: path.join(config.dataDir, 'files'), secrets, clock }),
+    storage: await createStorage(config, secrets, clock),
     speech: config.narration.enabled ? await detectSpeech() : speechOff('NARRATION is false'),
   };
+}
+
+/** Local disk unless S3_BUCKET is set; an S3 bucket is checked at start (a missing bucket or bad keys stop it). */
+function createStorage(config: Config, secrets: Secrets, clock: Clock): Promise<Storage> | Storage {
+  const settings = config.storage;
+  if (settings.kind === 'local') return createLocalStorage({ root: settings.dir, secrets, clock });
+  return createS3Storage({ settings: settings.s3, tmpDir: settings.tmpDir, secrets, clock });
 }

@@ -1,7 +1,7 @@
 /** Serves stored files to holders of a signed link (PRODUCT.md §5): altered or expired links get 404. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Storage } from '../platform/storage.js';
+import type { Storage } from '../platform/storage/storage.js';
 import { notFound } from './errors.js';
 import { API_PREFIX } from './route.js';
 

@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MultipartBody } from '@readalong/contracts';
-import type { Storage, StoredFile, UploadRules } from '../platform/storage.js';
+import type { Storage, StoredFile, UploadRules } from '../platform/storage/storage.js';
 import { AppError, fromValidation, invalidField } from './errors.js';
 
 export async function readMultipart<F extends z.ZodObject>(

@@ -1,6 +1,6 @@
 /** A recording as the contracts spell it: one view for the recordings calls and the reports. */
 import type { Recording } from '@readalong/contracts';
-import type { Storage } from '../../platform/storage.js';
+import type { Storage } from '../../platform/storage/storage.js';
 import type { RecordingViewRow } from './recordings.repository.js';
 
 const seconds = (ms: number | null) => (ms === null ? null : ms / 1000);

@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { createReadStream } from 'node:fs';
 import type { z } from 'zod';
 import {
   computeFluency,
@@ -22,7 +23,7 @@ import { AppError, invalidField, notFound } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import type { Actor } from '../../http/route.js';
 import { suggestTrim, type SpeechBounds } from '../../platform/speech-bounds.js';
-import type { StoredFile } from '../../platform/storage.js';
+import type { StoredFile } from '../../platform/storage/storage.js';
 import { recordingView } from './recording-view.js';
 import { visibleClasses } from '../access/scope.js';
 import { findReader } from '../progression/progression.repository.js';
@@ -84,27 +85,21 @@ export function createRecordingsService(
   }
 
   /** The audio's length from the file itself: the WAV header, else ffprobe when installed (null otherwise). */
-  async function durationFromFile(file: StoredFile): Promise<number | null> {
-    if (file.mimeType !== 'audio/wav' && storage.localPath) {
-      return ffprobeDurationMs(storage.localPath(file.key));
-    }
-    const opened = await storage.open(file.key);
-    if (!opened) return null;
-    if (file.mimeType === 'audio/wav') return wavDurationMs(await readHead(opened.stream), opened.sizeBytes);
-    return ffprobeDurationMs(opened.stream);
+  async function durationFromFile(file: StoredFile, localPath: string): Promise<number | null> {
+    if (file.mimeType !== 'audio/wav') return ffprobeDurationMs(localPath);
+    return wavDurationMs(await readHead(createReadStream(localPath)), file.sizeBytes);
   }
 
   /**
    * Where speech starts and ends (platform/speech-bounds), the default trim the teacher can move; null when it
-   * cannot be found (no ffmpeg, no speech, a file off this machine) or falls outside the recording's length.
+   * cannot be found (no ffmpeg, no speech) or falls outside the recording's length.
    */
   async function suggestedTrim(
-    file: StoredFile,
+    localPath: string,
     durationMs: number | null,
     request: FastifyRequest,
   ): Promise<SpeechBounds | null> {
-    if (!storage.localPath) return null;
-    const bounds = await suggestTrim(storage.localPath(file.key), {
+    const bounds = await suggestTrim(localPath, {
       onError: (error) => request.log.warn({ err: error }, 'no suggested trim'),
     });
     if (!bounds) return null;
@@ -189,13 +184,18 @@ export function createRecordingsService(
       }
       const file = form.files.file!;
       try {
-        // The file's own length, when it can be read, is held to the limit whatever the client said.
-        const fromFile = await durationFromFile(file);
-        if (fromFile !== null && fromFile > RECORDING_MAX_DURATION_MS + LENGTH_TOLERANCE_MS) {
-          throw invalidField('file', 'a recording is at most 10 minutes');
-        }
-        const durationMs = form.fields.duration_ms ?? fromFile;
-        const suggested = await suggestedTrim(file, durationMs, request);
+        // The audio tools read a file on this machine: the stored one, or one copy of it from a bucket.
+        const analysed = await storage.withLocalCopy(file.key, async (localPath) => {
+          // The file's own length, when it can be read, is held to the limit whatever the client said.
+          const fromFile = await durationFromFile(file, localPath);
+          if (fromFile !== null && fromFile > RECORDING_MAX_DURATION_MS + LENGTH_TOLERANCE_MS) {
+            throw invalidField('file', 'a recording is at most 10 minutes');
+          }
+          const durationMs = form.fields.duration_ms ?? fromFile;
+          return { durationMs, suggested: await suggestedTrim(localPath, durationMs, request) };
+        });
+        if (!analysed) throw new Error(`the stored recording ${file.key} is missing`);
+        const { durationMs, suggested } = analysed;
         const clientId = form.fields.client_recording_id ?? null;
         const stored = await db.transaction(async (tx) => {
           // The student's row is locked: their uploads are stored one at a time, so a retry sees the first.
