@@ -1,7 +1,7 @@
 /** Builds a small world per test: a district with schools, classes, staff and students, and small passages. */
 import { inArray } from 'drizzle-orm';
 import { storeQuestion, type Question } from '@readalong/content';
-import { BuilderType, QuestionType, type GradingRow, type Role } from '@readalong/contracts';
+import { BuilderType, QuestionType, passageWords, type GradingRow, type Role } from '@readalong/contracts';
 import type { Database } from '../src/db/database.js';
 import {
   assignments,
@@ -235,7 +235,7 @@ export function createFactories(db: Database) {
           seriesId: options.seriesId ?? 6,
           colourBandId: options.colourBandId ?? 4,
           lexile: 260,
-          wordCount: pages.join(' ').split(/\s+/).length,
+          wordCount: passageWords(pages.map((text) => ({ text }))).length,
           thumbnailKey: `${slug}/cover.svg?v=test`,
           targetOutcomeCodes: options.targetOutcomes ?? [],
         })

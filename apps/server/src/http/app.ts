@@ -38,6 +38,8 @@ import { createOutcomesService } from '../modules/outcomes/outcomes.service.js';
 import { outcomesRoutes } from '../modules/outcomes/outcomes.routes.js';
 import { createNotificationsService } from '../modules/notifications/notifications.service.js';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.js';
+import { createClassesService } from '../modules/classes/classes.service.js';
+import { classesRoutes } from '../modules/classes/classes.routes.js';
 import { createRecordingsService } from '../modules/recordings/recordings.service.js';
 import { recordingsRoutes } from '../modules/recordings/recordings.routes.js';
 
@@ -70,6 +72,7 @@ export function moduleRoutes(deps: Deps) {
     ...outcomesRoutes(createOutcomesService(deps)),
     ...notificationsRoutes(createNotificationsService(deps)),
     ...recordingsRoutes(createRecordingsService(deps)),
+    ...classesRoutes(createClassesService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
 }
