@@ -1,12 +1,23 @@
-import { EmptyState } from '@mantine/core';
-import { IconBook2 } from '@tabler/icons-react';
+import { useCallback } from 'react';
+import { useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { useWorksheetPassage } from '../book/api/get-passage';
+import { PassageReader } from '../book/components/book-reader';
 
-/** Reading an assigned book (SPEC.md §2 “Student assignments”). A frame for now: it says what will appear here. */
+/** `/student-assignments/power-builders/{worksheetId}/read`: the e-book of an assigned book, on its worksheet. */
+function AssignmentReader({ worksheetId }: { worksheetId: number }) {
+  const passage = useWorksheetPassage(worksheetId);
+  // The worksheet was started when the student opened the assignment: reading counts for it, nothing is started.
+  const known = useCallback(() => Promise.resolve(worksheetId), [worksheetId]);
+  const next = {
+    quizHref: paths.studentAssignment.quiz.getHref(worksheetId),
+    readAloudHref: paths.studentAssignment.practice.getHref(worksheetId),
+  };
+  return <PassageReader passage={passage} mode="read" next={next} worksheetId={known} />;
+}
+
+/** Reading an assigned book (SPEC.md §2 “Student assignments”): the book reader, on the assignment's worksheet. */
 export function AssignmentReadPage() {
-  return (
-    <EmptyState icon={<IconBook2 aria-hidden />}>
-      <EmptyState.Title order={2}>Your assigned book</EmptyState.Title>
-      <EmptyState.Description>The book your teacher assigned will appear here.</EmptyState.Description>
-    </EmptyState>
-  );
+  const worksheetId = Number(useParams().worksheetId);
+  return <AssignmentReader key={worksheetId} worksheetId={worksheetId} />;
 }

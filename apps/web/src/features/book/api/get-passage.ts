@@ -14,3 +14,14 @@ export const passageQueryOptions = (passageId: number) =>
   });
 
 export const usePassage = (passageId: number) => useQuery(passageQueryOptions(passageId));
+
+/** The passage of a worksheet (an assignment's), polled for narration like any passage. */
+export const worksheetPassageQueryOptions = (worksheetId: number) =>
+  queryOptions({
+    queryKey: ['worksheets', worksheetId, 'passage'],
+    queryFn: () => api('getWorksheetPassage', { params: { id: worksheetId } }),
+    refetchInterval: (query) => (query.state.data?.assets.narration_pending ? NARRATION_POLL_MS : false),
+  });
+
+export const useWorksheetPassage = (worksheetId: number) =>
+  useQuery(worksheetPassageQueryOptions(worksheetId));

@@ -2,6 +2,8 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Loading } from '@/components/loading';
 import { QueriesError } from '@/components/load-error';
 import { IconArrowLeft, IconArrowRight, IconListCheck, IconMicrophone } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Passage } from '@readalong/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -21,28 +23,64 @@ interface BookReaderProps {
   mode: ReaderMode;
 }
 
+/** Where the last page leads: the quiz, and (for students with read-aloud) practising it aloud. */
+export interface ReaderNextSteps {
+  quizHref: string;
+  readAloudHref: string;
+}
+
+interface PassageReaderProps {
+  passage: UseQueryResult<Passage>;
+  mode: ReaderMode;
+  next: ReaderNextSteps;
+  /** The worksheet the reading counts for (an assignment's); without it the book's worksheet is started. */
+  worksheetId?: () => Promise<number>;
+}
+
 /** Keys typed into a field are the field's; arrows there move the caret, not the page. */
 const isTypingTarget = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-/** The e-book: one page at a time, with narration, word highlighting and the reader's own settings. */
+/** `/power-builders/{bookId}/read` and `demo-read`: the e-book of a library book. */
 export function BookReader({ bookId, mode }: BookReaderProps) {
   const passage = usePassage(Number(bookId));
+  const next = {
+    quizHref: mode === 'demo' ? paths.book.demoQuiz.getHref(bookId) : paths.book.quiz.getHref(bookId),
+    readAloudHref: paths.book.practice.getHref(bookId),
+  };
+  return <PassageReader passage={passage} mode={mode} next={next} />;
+}
+
+/**
+ * The e-book of a passage however it was loaded (a library book or an assignment's worksheet). A failed refresh
+ * (narration polling) keeps the book on screen: only a first load that fails shows the error.
+ */
+export function PassageReader({ passage, ...props }: PassageReaderProps) {
+  if (passage.isPending) return <Loading label="Opening your book" />;
+  if (passage.data === undefined) {
+    return <QueriesError title="This book could not be opened" queries={[passage]} />;
+  }
+  return <Reader book={passage.data} {...props} />;
+}
+
+/** One page at a time, with narration, word highlighting and the reader's own settings. */
+function Reader({ book, mode, next, worksheetId }: Omit<PassageReaderProps, 'passage'> & { book: Passage }) {
   const { userRole, user } = useAuth();
   const [settings] = useReadingSettings();
   const [pageIndex, setPageIndex] = useState(0);
   const [direction, setDirection] = useState<'forward' | 'back' | null>(null);
 
-  const pages = passage.data?.pages ?? [];
+  const pages = book.pages;
   const pageCount = pages.length;
   const page = pages[Math.min(pageIndex, Math.max(pageCount - 1, 0))];
   const isLast = pageCount > 0 && pageIndex >= pageCount - 1;
 
   useReadingProgress({
-    passageId: Number(bookId),
+    passageId: book.id,
     pageNum: page?.page_num,
     tracking: mode === 'read' && userRole === 'student',
+    worksheetId,
   });
 
   const turn = useCallback(
@@ -68,8 +106,6 @@ export function BookReader({ bookId, mode }: BookReaderProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [turn]);
 
-  if (passage.isPending) return <Loading label="Opening your book" />;
-  if (passage.isError) return <QueriesError title="This book could not be opened" queries={[passage]} />;
   if (!page) {
     return (
       <Alert color="yellow" title="This book has no pages yet" variant="light">
@@ -78,14 +114,12 @@ export function BookReader({ bookId, mode }: BookReaderProps) {
     );
   }
 
-  const book = passage.data;
   const turnClass =
     settings.pageFlip && direction
       ? direction === 'forward'
         ? classes.turnForward
         : classes.turnBack
       : undefined;
-  const quizHref = mode === 'demo' ? paths.book.demoQuiz.getHref(bookId) : paths.book.quiz.getHref(bookId);
 
   return (
     <Stack gap="lg">
@@ -112,7 +146,7 @@ export function BookReader({ bookId, mode }: BookReaderProps) {
       {isLast && (
         <Button
           component={Link}
-          to={quizHref}
+          to={next.quizHref}
           size="xl"
           radius="xl"
           color="green"
@@ -125,7 +159,7 @@ export function BookReader({ bookId, mode }: BookReaderProps) {
       {isLast && mode === 'read' && userRole === 'student' && user?.read_aloud_enabled && (
         <Button
           component={Link}
-          to={paths.book.practice.getHref(bookId)}
+          to={next.readAloudHref}
           size="xl"
           radius="xl"
           variant="light"

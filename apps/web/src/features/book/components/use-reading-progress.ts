@@ -13,6 +13,8 @@ interface ReadingProgressOptions {
   tracking: boolean;
   /** Rate builders have a worksheet of their own kind. */
   kind?: WorksheetKind;
+  /** The worksheet the reading counts for (an assignment's); without it the passage's worksheet is started. */
+  worksheetId?: () => Promise<number>;
 }
 
 /**
@@ -25,8 +27,9 @@ export function useReadingProgress({
   pageNum,
   tracking,
   kind = 'passage',
+  worksheetId,
 }: ReadingProgressOptions) {
-  const started = useRef<Promise<{ worksheet_id: number }> | null>(null);
+  const started = useRef<Promise<number> | null>(null);
   const lastReportAt = useRef<number | null>(null);
   const lastReportedPage = useRef<number | null>(null);
 
@@ -37,7 +40,9 @@ export function useReadingProgress({
     const seconds = lastReportAt.current === null ? 0 : Math.round((now - lastReportAt.current) / 1000);
     lastReportAt.current = now;
 
-    const start = (started.current ??= startWorksheet(passageId, kind).catch((error: unknown) => {
+    const start = (started.current ??= (
+      worksheetId ? worksheetId() : startWorksheet(passageId, kind).then(({ worksheet_id }) => worksheet_id)
+    ).catch((error: unknown) => {
       started.current = null; // try again with the next page
       throw error;
     }));
@@ -50,7 +55,7 @@ export function useReadingProgress({
         }),
       )
       .catch(() => undefined);
-  }, [passageId, pageNum, tracking, kind]);
+  }, [passageId, pageNum, tracking, kind, worksheetId]);
 
   // Leaving the book logs the stretch of reading, with the settings it was read with (SPEC.md §7 data logger).
   useEffect(() => {
@@ -58,9 +63,9 @@ export function useReadingProgress({
     const openedAt = new Date().toISOString();
     return () => {
       started.current
-        ?.then(({ worksheet_id }) => {
+        ?.then((id) => {
           const userId = authStore.getState().user?.user_id;
-          if (userId !== undefined) return logReadingActivity(userId, passageId, worksheet_id, openedAt);
+          if (userId !== undefined) return logReadingActivity(userId, passageId, id, openedAt);
         })
         .catch(() => undefined);
     };

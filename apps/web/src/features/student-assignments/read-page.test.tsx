@@ -1,0 +1,158 @@
+import type { Passage } from '@readalong/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { answer, errorAnswer } from '@/test/api-mocks';
+import { countCalls, signedInAs } from '@/test/auth';
+import { buildAccessToken } from '@/test/factories';
+import { renderApp } from '@/test/render-app';
+
+/** The assignment's worksheet, and the passage (book) it is for: different numbers, so a mix-up shows. */
+const WORKSHEET_ID = 77;
+const BOOK_ID = 41;
+
+const passage: Passage = {
+  id: BOOK_ID,
+  builder_type_id: 1,
+  title: 'The Red Kite',
+  author: 'Sam Lee',
+  series_id: 1,
+  colour_band_id: 5,
+  lexile: 300,
+  num_pages: 2,
+  word_count: 9,
+  thumbnail_url: '/api/library/kite.png',
+  background_url: null,
+  assets: { music_url: null, narration_pending: false },
+  pages: [
+    {
+      page_num: 1,
+      text: 'The kite flew high.',
+      illustration_url: null,
+      narration_url: null,
+      word_timings: null,
+    },
+    {
+      page_num: 2,
+      text: 'It went over the hill.',
+      illustration_url: null,
+      narration_url: null,
+      word_timings: null,
+    },
+  ],
+  worksheet_id: WORKSHEET_ID,
+  rate_builder_worksheet_id: null,
+  pages_completed: 0,
+  worksheet_completed: false,
+  recording_submitted: false,
+  is_favourited: false,
+  reading_practice_completed: false,
+};
+
+async function signIn() {
+  await signedInAs({ login_role: 'student' });
+  answer('validate', () => ({
+    access_token: buildAccessToken(),
+    login_role: 'student',
+    refresh_token: null,
+  }));
+}
+
+async function openAssignment(
+  reply: Parameters<typeof countCalls<'getWorksheetPassage'>>[1] = () => passage,
+) {
+  await signIn();
+  const opened = countCalls('getWorksheetPassage', reply);
+  const books = countCalls('getPassage', () => passage);
+  const start = countCalls('startWorksheet', () => ({ worksheet_id: 900 }));
+  const progress = countCalls('saveReadingProgress', () => ({ completed: false, pages_completed: 1 }));
+  const log = countCalls('logReadingActivity', () => ({ success: true }));
+  const rendered = renderApp(paths.studentAssignment.read.getHref(WORKSHEET_ID));
+  return { ...rendered, opened, books, start, progress, log };
+}
+
+/** A page's text as read: the reader wraps each word for highlighting, so the paragraph is matched whole. */
+const pageText = (text: string) => (_: string, element: Element | null) =>
+  element?.tagName === 'P' && element.textContent === text;
+
+const pathOf = (request: Request) => new URL(request.url).pathname;
+
+describe('reading an assigned book', () => {
+  it('opens the assignment’s book and records the reading on the assignment’s worksheet, starting none', async () => {
+    const { user, opened, books, start, progress, log, unmount } = await openAssignment();
+
+    expect(await screen.findByRole('heading', { name: 'The Red Kite' })).toBeInTheDocument();
+    expect(screen.getByText(pageText('The kite flew high.'))).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(pathOf(opened.requests[0]!)).toMatch(new RegExp(`/worksheets/${WORKSHEET_ID}/passage$`));
+
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText(pageText('It went over the hill.'))).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+
+    // Each page reached is reported for the worksheet's passage, which the server keeps on the open worksheet.
+    await waitFor(() => expect(progress.count()).toBe(2));
+    const reports = await Promise.all(
+      progress.requests.map(async (request) => (await request.json()) as object),
+    );
+    expect(reports).toMatchObject([{ page_num: 1 }, { page_num: 2 }]);
+    expect(progress.requests.map(pathOf)).toEqual([
+      expect.stringMatching(new RegExp(`/worksheets/passage/${BOOK_ID}/progress$`)),
+      expect.stringMatching(new RegExp(`/worksheets/passage/${BOOK_ID}/progress$`)),
+    ]);
+    expect(start.count()).toBe(0);
+    expect(books.count()).toBe(0);
+
+    // Leaving logs the stretch of reading against the assignment's worksheet.
+    unmount();
+    await waitFor(() => expect(log.count()).toBe(1));
+    expect(await log.requests[0]!.json()).toMatchObject({ worksheet_id: WORKSHEET_ID });
+    expect(start.count()).toBe(0);
+  });
+
+  it('leads from the last page to the assignment’s quiz and read-aloud, not the library book’s', async () => {
+    const { user } = await openAssignment();
+    await screen.findByText(pageText('The kite flew high.'));
+    expect(screen.queryByRole('link', { name: /Take the quiz/ })).not.toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+
+    expect(await screen.findByRole('link', { name: /Take the quiz/ })).toHaveAttribute(
+      'href',
+      paths.studentAssignment.quiz.getHref(WORKSHEET_ID),
+    );
+    expect(screen.getByRole('link', { name: /Read it aloud/ })).toHaveAttribute(
+      'href',
+      paths.studentAssignment.practice.getHref(WORKSHEET_ID),
+    );
+  });
+
+  it('shows that the book is on its way while it loads', async () => {
+    let release: () => void = () => undefined;
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    await openAssignment(async () => {
+      await loaded;
+      return passage;
+    });
+
+    expect(await screen.findByLabelText('Opening your book')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText(pageText('The kite flew high.'))).toBeInTheDocument();
+    expect(screen.queryByLabelText('Opening your book')).not.toBeInTheDocument();
+  });
+
+  it('says so when the book cannot be opened, and tries again', async () => {
+    let calls = 0;
+    const { user, progress } = await openAssignment(() => {
+      calls += 1;
+      return calls === 1 ? errorAnswer(404, 'not_found', 'No such worksheet.') : passage;
+    });
+
+    expect(await screen.findByText('This book could not be opened')).toBeInTheDocument();
+    expect(screen.getByText('No such worksheet.')).toBeInTheDocument();
+    expect(progress.count()).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(pageText('The kite flew high.'))).toBeInTheDocument();
+  });
+});
