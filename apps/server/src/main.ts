@@ -1,6 +1,7 @@
 /**
  * Starts the product: database (embedded unless DATABASE_URL), migrations, reference data, the library, demo seed,
- * HTTP server; then narrates, in the background, the pages that have no narration yet.
+ * HTTP server; then sweeps recordings' audio past retention (and every hour) and narrates, in the background, the
+ * pages that have no narration yet.
  */
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -10,6 +11,7 @@ import { seedDemoIfEmpty } from './seed/demo-district.js';
 import { seedReferenceData } from './seed/reference-data.js';
 import { describeImport, importLibrary } from './seed/library-import.js';
 import { narrationService, type NarrationJob } from './modules/library/narration.js';
+import { audioRetention } from './modules/recordings/retention.js';
 
 async function main() {
   const config = loadConfig();
@@ -38,6 +40,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`\n  ReadAlong is running at http://${shown}:${config.port}\n`);
+
+  // Recordings' audio past their district's retention is deleted now and every hour (PRODUCT.md §5).
+  audioRetention(deps).start(app.log);
 
   const narration = narrationService(deps);
   if (narration.available) narrationJob = narration.startBackgroundJob(app.log);

@@ -1,5 +1,5 @@
 /**
- * Every call of SPEC.md §7, in one map keyed by operation name. Each module under calls/ exports its contracts
+ * Every call of SPEC.md §7 (and our own few beyond it, calls/districts.ts), in one map keyed by operation name. Each module under calls/ exports its contracts
  * under their operation names (a test checks that), next to the schemas they share.
  */
 import type { Contract } from './contract.js';
@@ -9,6 +9,7 @@ import * as students from './calls/students.js';
 import * as worksheets from './calls/worksheets.js';
 import * as classes from './calls/classes.js';
 import * as school from './calls/school.js';
+import * as districts from './calls/districts.js';
 
 export * from './calls/auth.js';
 export * from './calls/static-data.js';
@@ -16,6 +17,7 @@ export * from './calls/students.js';
 export * from './calls/worksheets.js';
 export * from './calls/classes.js';
 export * from './calls/school.js';
+export * from './calls/districts.js';
 
 type ContractsOf<M> = { [K in keyof M as M[K] extends Contract ? K : never]: M[K] };
 
@@ -35,6 +37,7 @@ export const contracts = {
   ...contractsOf(worksheets),
   ...contractsOf(classes),
   ...contractsOf(school),
+  ...contractsOf(districts),
 };
 export type Contracts = typeof contracts;
 export type OperationName = keyof Contracts;

@@ -42,6 +42,9 @@ import { createClassesService } from '../modules/classes/classes.service.js';
 import { classesRoutes } from '../modules/classes/classes.routes.js';
 import { createRecordingsService } from '../modules/recordings/recordings.service.js';
 import { recordingsRoutes } from '../modules/recordings/recordings.routes.js';
+import { audioRetention } from '../modules/recordings/retention.js';
+import { createDistrictsService } from '../modules/districts/districts.service.js';
+import { districtsRoutes } from '../modules/districts/districts.routes.js';
 
 /** Fields that must never reach a log line. */
 const REDACT = [
@@ -72,6 +75,7 @@ export function moduleRoutes(deps: Deps) {
     ...outcomesRoutes(createOutcomesService(deps)),
     ...notificationsRoutes(createNotificationsService(deps)),
     ...recordingsRoutes(createRecordingsService(deps)),
+    ...districtsRoutes(createDistrictsService(deps)),
     ...classesRoutes(createClassesService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
@@ -111,7 +115,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       info: {
         title: 'ReadAlong API',
         version: '1.0.0',
-        description: 'Every call of SPEC.md §7, generated from the contracts.',
+        description: 'Every call of SPEC.md §7, and our own district settings, generated from the contracts.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
@@ -143,6 +147,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
   // A book opened just before closing is still being narrated: let it finish rather than leave half a file.
   app.addHook('onClose', () => narrationService(deps).idle());
+  // The hourly audio-retention sweep (started by main.ts) stops with the app, after the sweep in hand.
+  app.addHook('onClose', () => audioRetention(deps).stop());
   return app;
 }
 

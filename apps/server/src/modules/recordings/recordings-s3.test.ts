@@ -12,6 +12,7 @@ import { encodeWav, makeRecording } from '../../platform/speech-bounds.fixtures.
 import { createTestApp, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
 import { startS3Peer, type S3Peer } from '../../../test/s3-peer.js';
+import { audioRetention } from './retention.js';
 
 const HAS_FFMPEG = (() => {
   try {
@@ -119,5 +120,14 @@ describe('recordings in an S3 bucket', () => {
     expectError(tooLong, 400, 'body.duration_ms');
     expect(await peer.keys()).toEqual(before);
     expect(await localFiles()).toEqual([]);
+  });
+
+  it('past the district’s retention the object leaves the bucket', async () => {
+    expect((await peer.keys('recordings/')).length).toBeGreaterThan(0);
+    t.clock.advanceMinutes(366 * 24 * 60);
+    const result = await audioRetention(t.deps).sweep();
+    expect(result.failed).toBe(0);
+    expect(result.deleted).toBeGreaterThan(0);
+    expect(await peer.keys('recordings/')).toEqual([]);
   });
 });

@@ -1,0 +1,8 @@
+import { contracts } from '@readalong/contracts';
+import { route } from '../../http/route.js';
+import type { DistrictsService } from './districts.service.js';
+
+export const districtsRoutes = (districts: DistrictsService) => [
+  route(contracts.getDistrictSettings, ({ actor }) => districts.settings(actor)),
+  route(contracts.updateDistrictSettings, ({ actor, body }) => districts.updateSettings(actor, body)),
+];
