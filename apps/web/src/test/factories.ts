@@ -1,4 +1,4 @@
-import type { Recording, SessionUser } from '@readalong/contracts';
+import { passageWords, type Passage, type Recording, type SessionUser } from '@readalong/contracts';
 
 const base64Url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -61,5 +61,36 @@ export const buildRecording = (overrides: Partial<Recording> = {}): Recording =>
   graded_at: null,
   grading_viewed: false,
   created_at: '2030-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** A library book with its pages' text, as GET /v1/worksheets/passage/{id} answers it to staff. */
+export const buildPassage = (texts: string[], overrides: Partial<Passage> = {}): Passage => ({
+  id: 41,
+  builder_type_id: 2,
+  title: 'The Red Kite',
+  author: 'Sam Lee',
+  series_id: 6,
+  colour_band_id: 5,
+  lexile: 300,
+  num_pages: texts.length,
+  word_count: passageWords(texts.map((text) => ({ text }))).length,
+  thumbnail_url: '/api/library/kite.png',
+  background_url: null,
+  assets: { music_url: null, narration_pending: false },
+  pages: texts.map((text, index) => ({
+    page_num: index + 1,
+    text,
+    illustration_url: null,
+    narration_url: null,
+    word_timings: null,
+  })),
+  worksheet_id: null,
+  rate_builder_worksheet_id: null,
+  pages_completed: 0,
+  worksheet_completed: false,
+  recording_submitted: false,
+  is_favourited: false,
+  reading_practice_completed: false,
   ...overrides,
 });

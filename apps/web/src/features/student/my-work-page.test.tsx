@@ -1,10 +1,10 @@
-import type { Contracts, Response } from '@readalong/contracts';
+import { MistakeType, type Contracts, type Response } from '@readalong/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { answer } from '@/test/api-mocks';
 import { countCalls } from '@/test/auth';
-import { buildRecording as buildTestRecording } from '@/test/factories';
+import { buildPassage, buildRecording as buildTestRecording } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 import {
   buildAssignment,
@@ -144,6 +144,43 @@ describe('my work: recordings', () => {
     expect(within(kite).getByText('Waiting for your teacher')).toBeInTheDocument();
     await waitFor(() => expect(viewed.count()).toBe(1));
     expect(viewed.requests[0]!.url).toContain('/v1/worksheets/recording/62/view');
+  });
+
+  it('opens a graded recording’s marks on the words of the book', async () => {
+    await openMyWork();
+    answer('getReadingOverview', () =>
+      buildReadingOverview({
+        recordings: [
+          buildRecording({
+            id: 62,
+            passage_id: 41,
+            passage_title: 'Owl Night',
+            grading_completed: true,
+            wcpm: 70,
+          }),
+        ],
+      }),
+    );
+    answer('getPassage', () => buildPassage(['The owl sat still.', 'Then it flew away.']));
+    answer('markRecordingViewed', () => ({ success: true }));
+    answer('getMistakes', () => ({
+      recording_id: 62,
+      mistakes: [
+        { word_index: 1, type: MistakeType.Mispronunciation },
+        { word_index: 5, type: MistakeType.Insertion },
+      ],
+      num_mistakes: 2,
+      last_word_index: null,
+    }));
+    const { user } = renderApp(paths.student.myWork.getHref());
+
+    await user.click(await screen.findByRole('tab', { name: 'Recordings' }));
+    await user.click(await screen.findByRole('button', { name: 'See your marks and listen' }));
+
+    const marks = await screen.findByRole('dialog', { name: 'Your reading of “Owl Night”' });
+    expect(await within(marks).findByText('owl')).toHaveTextContent('owl (mispronunciation)');
+    expect(within(marks).getByText(/a word added before “it”/)).toBeInTheDocument();
+    expect(within(marks).getByText('words right a minute').previousSibling).toHaveTextContent('70');
   });
 
   it('explains recordings when there are none', async () => {

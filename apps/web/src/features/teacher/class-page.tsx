@@ -1,14 +1,114 @@
-import { EmptyState } from '@mantine/core';
-import { IconMicrophone } from '@tabler/icons-react';
+import { Anchor, Badge, EmptyState, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconSchool } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { QueriesError } from '@/components/load-error';
+import { Loading } from '@/components/loading';
+import { useClasses, useClassRecordings, type ClassRecording } from './recordings/api/class-recordings';
+import { RecordingQueue, recordedAt } from './recordings/components/recording-queue';
+import { RecordingReview } from './recordings/components/recording-review';
 
-/** Class detail (SPEC.md §2 “Teacher area”). A frame for now: it says what will appear here. */
+/**
+ * Class detail (SPEC.md §2 “Teacher area”): the class's read-aloud recordings waiting for review, and the review
+ * of one. The class and the recording open are in the address (`?class=&recording=`), so a review can be shared
+ * or reloaded.
+ */
 export function TeacherClassPage() {
+  const [search, setSearch] = useSearchParams();
+  const classes = useClasses();
+  if (classes.isPending) return <Loading label="Loading your classes" />;
+  if (classes.isError) return <QueriesError title="Your classes could not be loaded" queries={[classes]} />;
+  if (classes.data.length === 0) {
+    return (
+      <EmptyState icon={<IconSchool aria-hidden />}>
+        <EmptyState.Title order={2}>No classes yet</EmptyState.Title>
+        <EmptyState.Description>Classes you teach will appear here.</EmptyState.Description>
+      </EmptyState>
+    );
+  }
+  const chosen = Number(search.get('class'));
+  const current = classes.data.find((klass) => klass.id === chosen) ?? classes.data[0]!;
+  const recordingId = Number(search.get('recording')) || null;
   return (
-    <EmptyState icon={<IconMicrophone aria-hidden />}>
-      <EmptyState.Title order={2}>No recordings to review</EmptyState.Title>
-      <EmptyState.Description>
-        Your class’s recordings waiting for review will appear here.
-      </EmptyState.Description>
-    </EmptyState>
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h3">
+          {current.name}
+        </Title>
+        {classes.data.length > 1 && (
+          <Select
+            label="Class"
+            data={classes.data.map((klass) => ({ value: String(klass.id), label: klass.name }))}
+            value={String(current.id)}
+            allowDeselect={false}
+            onChange={(value) => value && setSearch({ class: value })}
+          />
+        )}
+      </Group>
+      <ClassRecordings classId={current.id} recordingId={recordingId} />
+    </Stack>
+  );
+}
+
+function ClassRecordings({ classId, recordingId }: { classId: number; recordingId: number | null }) {
+  const recordings = useClassRecordings(classId);
+  const href = (id?: number) => `?class=${classId}${id === undefined ? '' : `&recording=${id}`}`;
+  if (recordings.isPending) return <Loading label="Loading the class’s recordings" />;
+  if (recordings.isError) {
+    return <QueriesError title="The class’s recordings could not be loaded" queries={[recordings]} />;
+  }
+  const open = recordings.data.find((recording) => recording.id === recordingId);
+  if (recordingId === null) return <RecordingQueue recordings={recordings.data} reviewHref={href} />;
+  if (!open) {
+    return (
+      <EmptyState>
+        <EmptyState.Title order={2}>This recording is not in the class</EmptyState.Title>
+        <EmptyState.Actions>
+          <Anchor component={Link} to={href()}>
+            See the class’s recordings
+          </Anchor>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <ReviewHeading recording={open} backHref={href()} />
+      <RecordingReview
+        key={open.id}
+        classId={classId}
+        recording={open}
+        history={recordings.data.filter(
+          (other) => other.student_id === open.student_id && other.passage_id === open.passage_id,
+        )}
+      />
+    </Stack>
+  );
+}
+
+function ReviewHeading({ recording, backHref }: { recording: ClassRecording; backHref: string }) {
+  return (
+    <div>
+      <Anchor component={Link} to={backHref} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden /> All recordings
+        </Group>
+      </Anchor>
+      <Group gap="sm" mt="xs" wrap="wrap">
+        <Title order={2} size="h3">
+          {recording.student_name} reading “{recording.passage_title}”
+        </Title>
+        <Badge color={recording.grading_completed ? 'green' : 'orange'} variant="light" tt="none">
+          {recording.grading_completed
+            ? recording.grading_viewed
+              ? 'Reviewed · seen by the student'
+              : 'Reviewed'
+            : 'Waiting for review'}
+        </Badge>
+      </Group>
+      <Text c="dimmed" size="sm">
+        Recorded {recordedAt(recording.created_at)}
+        {recording.num_re_recording > 0 && ` · recorded again ${recording.num_re_recording}×`}
+      </Text>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { BarChart } from '@mantine/charts';
 import type { z } from 'zod';
 import type { DateRange, RangeChoice } from '../api/date-range';
 import { bucketActivity } from './activity-buckets';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure } from '@/components/chart-figure';
 
 interface ActivityChartProps {
   days: readonly z.infer<typeof ActivityDay>[];

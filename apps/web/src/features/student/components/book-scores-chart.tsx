@@ -1,6 +1,6 @@
 import { PROGRESSION } from '@readalong/contracts';
 import type { BookPerformance } from '../api/get-book-performance';
-import { ChartFigure, PercentBars } from './chart-figure';
+import { ChartFigure, PercentBars } from '@/components/chart-figure';
 import { friendlyDay } from './dates';
 
 /** The quiz score of each book finished in the range, against the pass mark. */

@@ -3,7 +3,7 @@ import { COLOUR_BANDS } from '@readalong/contracts';
 import { LineChart } from '@mantine/charts';
 import type { z } from 'zod';
 import { bandOf } from '@/lib/levels';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure } from '@/components/chart-figure';
 import { friendlyDay, onDay } from './dates';
 
 type Point = z.infer<typeof LexilePoint>;

@@ -1,9 +1,10 @@
-import { Badge, Blockquote, Text } from '@mantine/core';
-import { IconMessageCircle } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { Badge, Blockquote, Button, Text } from '@mantine/core';
+import { IconListCheck, IconMessageCircle } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import type { StudentRecording } from '../api/get-reading-overview';
 import { useMarkRecordingViewed } from '../api/mark-recording-viewed';
 import { onDay } from './dates';
+import { RecordingMarks } from './recording-marks';
 import { WorkList, WorkRow } from './work-row';
 
 /**
@@ -52,6 +53,7 @@ function FeedbackBadges({ recording }: { recording: StudentRecording }) {
 }
 
 function Feedback({ recording }: { recording: StudentRecording }) {
+  const [open, setOpen] = useState(false);
   return (
     <>
       {recording.comment && (
@@ -78,6 +80,17 @@ function Feedback({ recording }: { recording: StudentRecording }) {
           You read {Math.round(recording.accuracy)}% of the words just right.
         </Text>
       )}
+      <Button
+        variant="light"
+        size="md"
+        mt="xs"
+        leftSection={<IconListCheck aria-hidden />}
+        onClick={() => setOpen(true)}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        See your marks and listen
+      </Button>
+      {open && <RecordingMarks recording={recording} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { PROGRESSION, type LearningOutcomeScore } from '@readalong/contracts';
 import type { z } from 'zod';
-import { ChartFigure, PercentBars } from './chart-figure';
+import { ChartFigure, PercentBars } from '@/components/chart-figure';
 
 type Score = z.infer<typeof LearningOutcomeScore>;
 

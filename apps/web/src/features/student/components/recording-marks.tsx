@@ -1,0 +1,65 @@
+import { Alert, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { Recording } from '@readalong/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { QueriesError } from '@/components/load-error';
+import { Loading } from '@/components/loading';
+import { usePassage } from '../../book/api/get-passage';
+import { mistakesQueryOptions } from '../../read-aloud/api/mistakes';
+import { MarkLegend, MarkedPassage } from '../../read-aloud/components/marked-passage';
+
+type GradedRecording = z.infer<typeof Recording>;
+
+/** The child's reading as the teacher marked it: their voice, the figures, and the marks on the words. */
+export function RecordingMarks({ recording, onClose }: { recording: GradedRecording; onClose: () => void }) {
+  return (
+    <Modal opened onClose={onClose} size="xl" title={`Your reading of “${recording.passage_title}”`}>
+      <MarksBody recording={recording} />
+    </Modal>
+  );
+}
+
+function MarksBody({ recording }: { recording: GradedRecording }) {
+  const passage = usePassage(recording.passage_id);
+  const marks = useQuery(mistakesQueryOptions(recording.id));
+  if (passage.isPending || marks.isPending) return <Loading label="Getting your marks" />;
+  if (passage.isError || marks.isError) {
+    return <QueriesError title="Your marks could not be opened" queries={[passage, marks]} />;
+  }
+  const figures = [
+    { label: 'words a minute', value: recording.wpm },
+    { label: 'words right a minute', value: recording.wcpm },
+    { label: 'words just right', value: recording.accuracy, unit: '%' },
+  ];
+  return (
+    <Stack gap="md">
+      {recording.file_url ? (
+        // The child's own voice: there are no captions to give.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
+        <audio controls src={recording.file_url} aria-label="Your recording" style={{ width: '100%' }} />
+      ) : (
+        <Alert color="gray">The sound of this recording has been removed; your marks are still here.</Alert>
+      )}
+      <SimpleGrid cols={3} spacing="sm">
+        {figures.map((figure) => (
+          <Paper key={figure.label} withBorder radius="md" p="sm" ta="center">
+            <Text size="xl" fw={800}>
+              {figure.value === null ? '–' : `${Math.round(figure.value)}${figure.unit ?? ''}`}
+            </Text>
+            <Text size="sm">{figure.label}</Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {marks.data.mistakes.length === 0 ? (
+        <Text fw={600}>No words were marked: well read!</Text>
+      ) : (
+        <MarkLegend />
+      )}
+      <MarkedPassage
+        pages={passage.data.pages}
+        marks={marks.data.mistakes}
+        lastWordIndex={marks.data.last_word_index}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,156 @@
+import { MistakeType } from '@readalong/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { answer } from '@/test/api-mocks';
+import { countCalls, signedInAs } from '@/test/auth';
+import { buildPassage, buildRecording } from '@/test/factories';
+import { renderApp } from '@/test/render-app';
+
+const CLASS = {
+  id: 3,
+  name: 'Grade 3 Maple',
+  subject_id: 92 as const,
+  num_students: 30,
+  student_count: 2,
+  school_id: 1,
+  academic_level_id: null,
+  teachers: [],
+};
+// Words: 0 Sam 1 has 2 a 3 red 4 kite 5 It 6 flies 7 high
+const PAGES = ['Sam has a red kite.', 'It flies high!'];
+
+const waiting = buildRecording({
+  id: 12,
+  student_name: 'Mia Lopez',
+  passage_id: 41,
+  file_url: '/api/files/recordings/7/take.webm?expires=4102444800&signature=abc',
+  duration_ms: 6000,
+  start_time: 1.2,
+  end_time: 5.2,
+  suggested_start: 1.2,
+  suggested_end: 5.2,
+  created_at: '2030-03-02T10:00:00.000Z',
+});
+const older = buildRecording({
+  id: 9,
+  student_name: 'Ben Cho',
+  passage_title: 'Rain Again',
+  passage_id: 44,
+  created_at: '2030-03-01T10:00:00.000Z',
+});
+const graded = buildRecording({
+  id: 4,
+  student_name: 'Mia Lopez',
+  passage_id: 41,
+  comment: 'Lovely expression.',
+  grading_completed: true,
+  wpm_confirmed: true,
+  wpm: 70,
+  wcpm: 64,
+  accuracy: 91,
+  created_at: '2030-02-01T10:00:00.000Z',
+});
+
+async function openReview() {
+  await signedInAs({ login_role: 'teacher' });
+  answer('listClasses', () => ({ classes: [CLASS] }));
+  answer('getClassRecordings', () => ({ recordings: [waiting, older, graded] }));
+  answer('getPassage', () => buildPassage(PAGES));
+  answer('getMistakes', () => ({ recording_id: 12, mistakes: [], num_mistakes: 0, last_word_index: null }));
+  const app = renderApp('/teacher/class');
+  const review = within(await screen.findByRole('region', { name: 'Waiting for review (2)' }));
+  expect(
+    review
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent),
+  ).toEqual([expect.stringContaining('Mia Lopez'), expect.stringContaining('Ben Cho')]);
+  expect(screen.getByRole('region', { name: 'Reviewed (1)' })).toHaveTextContent('Mia Lopez');
+  await app.user.click(review.getByRole('link', { name: /Review Mia Lopez’s reading of The Red Kite/ }));
+  await screen.findByRole('heading', { name: /Mia Lopez reading “The Red Kite”/ });
+  await screen.findByRole('group', { name: 'Words of the passage' });
+  return app;
+}
+
+const figure = (name: string) => document.querySelector(`[data-figure="${name}"]`)?.textContent;
+
+describe('reviewing a class’s recordings', () => {
+  it('marks words from the keyboard, shows the figures change, and saves the marks once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const saves = countCalls('saveMistakes', async (request) => {
+      const body = (await request.json()) as { mistakes: { word_index: number; type: number }[] };
+      return {
+        recording_id: 12,
+        mistakes: body.mistakes,
+        num_mistakes: body.mistakes.length,
+        last_word_index: null,
+      };
+    });
+    const { user } = await openReview();
+    // 8 words in the 4 s between the handles: 120 words a minute, all correct.
+    expect(figure('WPM')).toBe('120');
+    expect(figure('Accuracy')).toBe('100%');
+
+    const words = screen.getByRole('group', { name: 'Words of the passage' });
+    const sam = within(words).getByRole('button', { name: 'Sam' });
+    sam.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}o{ArrowRight}m{ArrowRight}i');
+    expect(within(words).getByRole('button', { name: 'It' })).toHaveFocus();
+    expect(within(words).getByRole('button', { name: 'kite (mispronunciation)' })).toBeInTheDocument();
+    expect(within(words).getByRole('button', { name: /Inserted word before “It”/ })).toBeInTheDocument();
+    // Two words read wrongly of 8: the insertion is marked but takes no word away.
+    expect(figure('WCPM')).toBe('90');
+    expect(figure('Accuracy')).toBe('75%');
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() => expect(saves.count()).toBe(1));
+    expect(await saves.requests[0]!.json()).toEqual({
+      mistakes: [
+        { word_index: 3, type: MistakeType.Omission },
+        { word_index: 4, type: MistakeType.Mispronunciation },
+        { word_index: 5, type: MistakeType.Insertion },
+      ],
+      last_word_index: null,
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('Marks saved');
+    vi.useRealTimers();
+  });
+
+  it('moves the trim handles with the keyboard and confirms the trim', async () => {
+    const trims = countCalls('trimRecording', async (request) => {
+      const body = (await request.json()) as { start_time: number; end_time: number };
+      return { ...waiting, start_time: body.start_time, end_time: body.end_time, wpm_confirmed: true };
+    });
+    const { user } = await openReview();
+    const start = screen.getByRole('slider', { name: 'Reading starts' });
+    expect(start).toHaveAttribute('aria-valuenow', '1.2');
+    start.focus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(start).toHaveAttribute('aria-valuenow', '1');
+    fireEvent.keyDown(screen.getByRole('slider', { name: 'Reading ends' }), { key: 'PageUp' });
+    expect(screen.getByRole('slider', { name: 'Reading ends' })).toHaveAttribute('aria-valuenow', '6');
+    await user.click(screen.getByRole('button', { name: 'Use the suggested 1.2 s – 5.2 s' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm trim' }));
+    await screen.findByRole('button', { name: 'Trim confirmed' });
+    expect(await trims.requests[0]!.json()).toEqual({ start_time: 1.2, end_time: 5.2, submit: true });
+  });
+
+  it('sends the comment, and shows the student’s earlier reading of the same book', async () => {
+    const comments = countCalls('commentRecording', async (request) => {
+      const body = (await request.json()) as { comment: string };
+      return {
+        ...waiting,
+        comment: body.comment,
+        grading_completed: true,
+        graded_at: '2030-03-02T11:00:00.000Z',
+      };
+    });
+    const { user } = await openReview();
+    const history = screen.getByRole('region', { name: 'This student’s recordings of the book' });
+    expect(history).toHaveTextContent('2 recordings of this book');
+    await user.type(screen.getByLabelText('Comment for the student'), 'Great pace. Watch the word “kite”.');
+    await user.click(screen.getByRole('button', { name: 'Send comment' }));
+    expect(await screen.findByText('Reviewed')).toBeInTheDocument();
+    expect(await comments.requests[0]!.json()).toEqual({ comment: 'Great pace. Watch the word “kite”.' });
+  });
+});

@@ -1,0 +1,35 @@
+import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { Fluency } from '@readalong/contracts';
+
+const figure = (value: number | null, unit = '') => (value === null ? '–' : `${Math.round(value)}${unit}`);
+
+/** WPM, WCPM and accuracy of a recording, with the words behind them. */
+export function FluencyFigures({ fluency, mistakes }: { fluency: Fluency; mistakes: number }) {
+  const cards = [
+    { label: 'Words per minute', short: 'WPM', value: figure(fluency.wpm) },
+    { label: 'Words correct per minute', short: 'WCPM', value: figure(fluency.wcpm) },
+    { label: 'Accuracy', short: 'Accuracy', value: figure(fluency.accuracy, '%') },
+  ];
+  return (
+    <div>
+      <SimpleGrid cols={3} spacing="xs" aria-live="polite">
+        {cards.map((card) => (
+          <Paper key={card.short} withBorder radius="md" p="sm" ta="center">
+            <Text size="xl" fw={800} ff="monospace" data-figure={card.short}>
+              {card.value}
+            </Text>
+            <Text size="xs" c="dimmed" title={card.label}>
+              {card.short}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Group justify="center" mt={6}>
+        <Text size="sm" c="dimmed">
+          {fluency.wordsRead} words read · {fluency.wordsRead - fluency.wordsCorrect} read wrongly ·{' '}
+          {mistakes === 1 ? '1 mark' : `${mistakes} marks`}
+        </Text>
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import {
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconMicrophone } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { ClassRecording } from '../api/class-recordings';
+
+export const recordedAt = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+const length = (ms: number) =>
+  ms > 0 ? `${Math.floor(ms / 60_000)}:${String(Math.round(ms / 1000) % 60).padStart(2, '0')}` : '–';
+
+/** A class's recordings: those waiting for review first, newest first, then those reviewed. */
+export function RecordingQueue({
+  recordings,
+  reviewHref,
+}: {
+  recordings: ClassRecording[];
+  reviewHref: (id: number) => string;
+}) {
+  const waiting = recordings.filter((recording) => !recording.grading_completed);
+  const reviewed = recordings.filter((recording) => recording.grading_completed);
+  if (recordings.length === 0) {
+    return (
+      <EmptyState icon={<IconMicrophone aria-hidden />}>
+        <EmptyState.Title order={2}>No recordings yet</EmptyState.Title>
+        <EmptyState.Description>
+          When your students read a book aloud, their recordings arrive here for you to review.
+        </EmptyState.Description>
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack gap="xl">
+      <RecordingTable
+        title={`Waiting for review (${waiting.length})`}
+        empty="Nothing waiting: every recording has been reviewed."
+        recordings={waiting}
+        reviewHref={reviewHref}
+      />
+      {reviewed.length > 0 && (
+        <RecordingTable
+          title={`Reviewed (${reviewed.length})`}
+          recordings={reviewed}
+          reviewHref={reviewHref}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function RecordingTable({
+  title,
+  empty,
+  recordings,
+  reviewHref,
+}: {
+  title: string;
+  empty?: string;
+  recordings: ClassRecording[];
+  reviewHref: (id: number) => string;
+}) {
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {recordings.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Student</Table.Th>
+                <Table.Th>Book</Table.Th>
+                <Table.Th>Recorded</Table.Th>
+                <Table.Th>Length</Table.Th>
+                <Table.Th>WCPM</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Action</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {recordings.map((recording) => (
+                <Table.Tr key={recording.id}>
+                  <Table.Td fw={600}>{recording.student_name}</Table.Td>
+                  <Table.Td>{recording.passage_title}</Table.Td>
+                  <Table.Td>{recordedAt(recording.created_at)}</Table.Td>
+                  <Table.Td>{length(recording.duration_ms)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={6}>
+                      {recording.wcpm === null ? '–' : Math.round(recording.wcpm)}
+                      {recording.grading_completed && !recording.grading_viewed && (
+                        <Badge size="xs" variant="light" color="gray" tt="none">
+                          not seen yet
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Button
+                      component={Link}
+                      to={reviewHref(recording.id)}
+                      size="xs"
+                      variant={recording.grading_completed ? 'default' : 'filled'}
+                      aria-label={`Review ${recording.student_name}’s reading of ${recording.passage_title}`}
+                    >
+                      {recording.grading_completed ? 'Open' : 'Review'}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
