@@ -1,21 +1,29 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { chromiumLaunch } from '../server-env';
 import { saveScreenshot } from '../support/screenshots';
-import { signIn } from '../support/session';
+import { signIn, signOut } from '../support/session';
 
 /**
- * The microphone is Chromium's fake device, playing a passage spoken by espeak-ng after a second and a half of
- * silence (installed by .ci/run). Made when this file loads, before the browser starts.
+ * The microphone is Chromium's fake device playing a take with known bounds: 1.5 s of silence, a passage spoken by
+ * espeak-ng, then silence (espeak-ng and sox are installed by .ci/run). Made when this file loads, before the
+ * browser starts. The fake device starts the file when the page opens the microphone, so the take's speech starts
+ * about 1.5 s in.
  */
-const speech = path.join(os.tmpdir(), 'readalong-e2e-speech.wav');
+const SILENCE_BEFORE_S = 1.5;
+const folder = os.tmpdir();
+const spoken = path.join(folder, 'readalong-e2e-spoken.wav');
+const take = path.join(folder, 'readalong-e2e-take.wav');
 execFileSync('espeak-ng', [
   '-w',
-  speech,
+  spoken,
   'Have you ever had honey on your toast? Honey is sweet, sticky and golden.',
 ]);
+execFileSync('sox', [spoken, take, 'pad', String(SILENCE_BEFORE_S), '3']);
+const speechSeconds = Number(execFileSync('soxi', ['-D', spoken]).toString());
+const RECORD_MS = Math.round((SILENCE_BEFORE_S + speechSeconds + 1.5) * 1000);
 
 test.use({
   launchOptions: {
@@ -24,10 +32,15 @@ test.use({
       ...chromiumLaunch.args,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${speech}`,
+      `--use-file-for-fake-audio-capture=${take}`,
     ],
   },
 });
+
+test.describe.configure({ mode: 'serial' });
+
+/** The book the student recorded, for the teacher and the student to find again. */
+let bookTitle = '';
 
 test('[STUDENT] records a book for the teacher; the connection drops during the upload and it arrives once', async ({
   page,
@@ -47,10 +60,11 @@ test('[STUDENT] records a book for the teacher; the connection drops during the 
     .getAttribute('href');
   const bookId = href!.match(/\/power-builders\/(\d+)\//)![1];
   await page.goto(`/power-builders/${bookId}/read-aloud/assignment`);
+  bookTitle = (await page.getByRole('main').getByRole('heading', { level: 2 }).first().innerText()).trim();
 
   await page.getByRole('button', { name: /Start recording/ }).click();
   await expect(page.getByText('Recording…')).toBeVisible();
-  await page.waitForTimeout(3_000);
+  await page.waitForTimeout(RECORD_MS);
   await page.getByRole('button', { name: /Stop/ }).click();
   await expect(page.getByRole('button', { name: /Send to my teacher/ })).toBeVisible();
 
@@ -68,3 +82,80 @@ test('[STUDENT] records a book for the teacher; the connection drops during the 
   await page.waitForTimeout(2_000);
   expect(stored).toEqual([201]);
 });
+
+const seconds = async (page: Page, name: string) =>
+  Number(await page.getByRole('slider', { name }).getAttribute('aria-valuenow'));
+
+test('[TEACHER] reviews it: the suggested trim finds the speech, two words marked, a comment sent', async ({
+  page,
+}) => {
+  await signIn(page, 'demo.teacher');
+  await page.goto('/teacher/class');
+  await page.getByRole('combobox', { name: 'Class' }).click();
+  await page.getByRole('option', { name: 'Grade 3 Maple' }).click();
+  const waiting = page.getByRole('region', { name: /^Waiting for review/ });
+  await waiting
+    .getByRole('link', { name: new RegExp(`Review Leo Fontaine’s reading of ${escape(bookTitle)}`) })
+    .first()
+    .click();
+  await expect(page.getByRole('group', { name: 'Words of the passage' })).toBeVisible();
+
+  // Where the teacher's handles start: the server's suggestion, within half a second of the true bounds.
+  expect(Math.abs((await seconds(page, 'Reading starts')) - SILENCE_BEFORE_S)).toBeLessThan(0.5);
+  expect(Math.abs((await seconds(page, 'Reading ends')) - (SILENCE_BEFORE_S + speechSeconds))).toBeLessThan(
+    0.5,
+  );
+  await saveScreenshot(page, 'review-opened');
+
+  // Two mistakes, from the keyboard: "you" omitted, "had" mispronounced.
+  const words = page.getByRole('group', { name: 'Words of the passage' });
+  await words.locator('button[data-word="0"]').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('o');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('m');
+  // The child read the first two sentences: "golden" (word 14) is the last word read.
+  await expect(page.getByText('Faster than anyone reads aloud')).toBeVisible();
+  await words.locator('button[data-word="13"]').focus();
+  await page.keyboard.press('l');
+  await expect(page.getByText('Faster than anyone reads aloud')).toBeHidden();
+  const wpm = Number(await page.locator('[data-figure="WPM"]').innerText());
+  expect(wpm).toBeGreaterThan(100);
+  expect(wpm).toBeLessThan(300);
+  await expect(page.locator('[data-figure="Accuracy"]')).toHaveText('85%');
+  await expect(words.getByRole('button', { name: /\(omission\)$/ })).toHaveCount(1);
+  await expect(words.getByRole('button', { name: /\(mispronunciation\)$/ })).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: 'Marks saved' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Confirm trim' }).click();
+  await expect(page.getByRole('button', { name: 'Trim confirmed' })).toBeVisible();
+  await page.getByLabel('Comment for the student').fill('Lovely, clear reading. Watch the words I marked.');
+  await page.getByRole('button', { name: 'Send comment' }).click();
+  await expect(page.getByText('Reviewed', { exact: true })).toBeVisible();
+  await saveScreenshot(page, 'review-done');
+  await signOut(page);
+});
+
+test('[STUDENT] sees the teacher’s comment, the figures and the marks on the words', async ({ page }) => {
+  const viewed: number[] = [];
+  page.on('response', (response) => {
+    if (/\/worksheets\/recording\/\d+\/view$/.test(response.url())) viewed.push(response.status());
+  });
+  await signIn(page, 'demo.student');
+  await page.goto('/my-work');
+  await page.getByRole('tab', { name: 'Recordings' }).click();
+  const recording = page.getByRole('listitem', { name: bookTitle }).first();
+  await expect(recording.getByText('Lovely, clear reading. Watch the words I marked.')).toBeVisible();
+  await expect(recording.getByText(/You read \d{3} words a minute\./)).toBeVisible();
+  await expect(recording.getByText('You read 85% of the words just right.')).toBeVisible();
+  await expect.poll(() => viewed).toContain(200);
+
+  await recording.getByRole('button', { name: 'See your marks and listen' }).click();
+  const marks = page.getByRole('dialog', { name: `Your reading of “${bookTitle}”` });
+  await expect(marks.getByText(/\(omission\)/)).toHaveCount(1);
+  await expect(marks.getByText(/\(mispronunciation\)/)).toHaveCount(1);
+  await saveScreenshot(page, 'student-marks');
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

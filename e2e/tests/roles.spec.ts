@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Role } from '@readalong/contracts';
 import AxeBuilder from '@axe-core/playwright';
 import { saveScreenshot } from '../support/screenshots';
-import { signIn, signOut } from '../support/session';
+import { signIn, signOut, tryToSignIn } from '../support/session';
 
 interface Journey {
   role: Role;
@@ -92,7 +92,7 @@ test('[TEACHER] a deep link opened while signed out comes back after sign-in', a
 });
 
 test('[STUDENT] a wrong password shows an error and stays on the login screen', async ({ page }) => {
-  await signIn(page, 'demo.student', 'not-the-password');
+  await tryToSignIn(page, 'demo.student', 'not-the-password');
   await expect(page.getByRole('alert')).toContainText(/incorrect username or password/i);
   await expect(page).toHaveURL(/\/login/);
 });

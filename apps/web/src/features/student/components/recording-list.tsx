@@ -6,6 +6,7 @@ import { useMarkRecordingViewed } from '../api/mark-recording-viewed';
 import { onDay } from './dates';
 import { RecordingMarks } from './recording-marks';
 import { WorkList, WorkRow } from './work-row';
+import { formatAccuracy, formatRate } from '../../read-aloud/fluency-format';
 
 /**
  * The student's read-aloud recordings: waiting for the teacher, or listened to, with the teacher's words and how
@@ -72,12 +73,12 @@ function Feedback({ recording }: { recording: StudentRecording }) {
       )}
       {recording.wpm !== null && (
         <Text size="md" fw={600}>
-          You read {Math.round(recording.wpm)} words a minute.
+          You read {formatRate(recording.wpm)} words a minute.
         </Text>
       )}
       {recording.accuracy !== null && (
         <Text size="md" fw={600}>
-          You read {Math.round(recording.accuracy)}% of the words just right.
+          You read {formatAccuracy(recording.accuracy)} of the words just right.
         </Text>
       )}
       <Button

@@ -7,6 +7,7 @@ import { Loading } from '@/components/loading';
 import { usePassage } from '../../book/api/get-passage';
 import { mistakesQueryOptions } from '../../read-aloud/api/mistakes';
 import { MarkLegend, MarkedPassage } from '../../read-aloud/components/marked-passage';
+import { formatAccuracy, formatRate } from '../../read-aloud/fluency-format';
 
 type GradedRecording = z.infer<typeof Recording>;
 
@@ -27,9 +28,9 @@ function MarksBody({ recording }: { recording: GradedRecording }) {
     return <QueriesError title="Your marks could not be opened" queries={[passage, marks]} />;
   }
   const figures = [
-    { label: 'words a minute', value: recording.wpm },
-    { label: 'words right a minute', value: recording.wcpm },
-    { label: 'words just right', value: recording.accuracy, unit: '%' },
+    { label: 'words a minute', value: formatRate(recording.wpm) },
+    { label: 'words right a minute', value: formatRate(recording.wcpm) },
+    { label: 'words just right', value: formatAccuracy(recording.accuracy) },
   ];
   return (
     <Stack gap="md">
@@ -44,7 +45,7 @@ function MarksBody({ recording }: { recording: GradedRecording }) {
         {figures.map((figure) => (
           <Paper key={figure.label} withBorder radius="md" p="sm" ta="center">
             <Text size="xl" fw={800}>
-              {figure.value === null ? '–' : `${Math.round(figure.value)}${figure.unit ?? ''}`}
+              {figure.value}
             </Text>
             <Text size="sm">{figure.label}</Text>
           </Paper>

@@ -1,14 +1,14 @@
-import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Group, Kbd, Paper, SimpleGrid, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Fluency } from '@readalong/contracts';
-
-const figure = (value: number | null, unit = '') => (value === null ? '–' : `${Math.round(value)}${unit}`);
+import { IMPLAUSIBLE_WPM, formatAccuracy, formatRate } from '../../../read-aloud/fluency-format';
 
 /** WPM, WCPM and accuracy of a recording, with the words behind them. */
 export function FluencyFigures({ fluency, mistakes }: { fluency: Fluency; mistakes: number }) {
   const cards = [
-    { label: 'Words per minute', short: 'WPM', value: figure(fluency.wpm) },
-    { label: 'Words correct per minute', short: 'WCPM', value: figure(fluency.wcpm) },
-    { label: 'Accuracy', short: 'Accuracy', value: figure(fluency.accuracy, '%') },
+    { label: 'Words per minute', short: 'WPM', value: formatRate(fluency.wpm) },
+    { label: 'Words correct per minute', short: 'WCPM', value: formatRate(fluency.wcpm) },
+    { label: 'Accuracy', short: 'Accuracy', value: formatAccuracy(fluency.accuracy) },
   ];
   return (
     <div>
@@ -30,6 +30,11 @@ export function FluencyFigures({ fluency, mistakes }: { fluency: Fluency; mistak
           {mistakes === 1 ? '1 mark' : `${mistakes} marks`}
         </Text>
       </Group>
+      {fluency.wpm !== null && fluency.wpm > IMPLAUSIBLE_WPM && (
+        <Alert color="yellow" mt="sm" p="xs" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          Faster than anyone reads aloud: did the reading stop early? Mark the last word read (<Kbd>L</Kbd>).
+        </Alert>
+      )}
     </div>
   );
 }

@@ -2,9 +2,9 @@ import { LineChart } from '@mantine/charts';
 import { Table } from '@mantine/core';
 import { ChartFigure } from '@/components/chart-figure';
 import type { ClassRecording } from '../api/class-recordings';
+import { formatAccuracy, formatRate } from '../../../read-aloud/fluency-format';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
-const shown = (value: number | null, unit = '') => (value === null ? '–' : `${Math.round(value)}${unit}`);
 
 /**
  * The student's recordings of the same book, oldest first: how their reading of it changed. Confirmed ones are
@@ -26,12 +26,12 @@ export function RecordingHistory({
       ? 'This is the only recording of this book so far.'
       : timed.length < 2
         ? `${ordered.length} recordings of this book; once two are confirmed, their words correct per minute are compared here.`
-        : `${ordered.length} recordings of this book. Words correct per minute went from ${shown(first!.wcpm)} to ${shown(last!.wcpm)}.`;
+        : `${ordered.length} recordings of this book. Words correct per minute went from ${formatRate(first!.wcpm)} to ${formatRate(last!.wcpm)}.`;
   const rows = ordered.map((recording) => [
     day(recording.created_at) + (recording.id === currentId ? ' (this one)' : ''),
-    shown(recording.wpm),
-    shown(recording.wcpm),
-    shown(recording.accuracy, '%'),
+    formatRate(recording.wpm),
+    formatRate(recording.wcpm),
+    formatAccuracy(recording.accuracy),
   ]);
   return (
     <ChartFigure
@@ -73,9 +73,9 @@ export function RecordingHistory({
                 {day(recording.created_at)}
                 {recording.id === currentId && ' (this one)'}
               </Table.Td>
-              <Table.Td ta="right">{shown(recording.wpm)}</Table.Td>
-              <Table.Td ta="right">{shown(recording.wcpm)}</Table.Td>
-              <Table.Td ta="right">{shown(recording.accuracy, '%')}</Table.Td>
+              <Table.Td ta="right">{formatRate(recording.wpm)}</Table.Td>
+              <Table.Td ta="right">{formatRate(recording.wcpm)}</Table.Td>
+              <Table.Td ta="right">{formatAccuracy(recording.accuracy)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

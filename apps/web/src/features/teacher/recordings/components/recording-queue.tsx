@@ -13,6 +13,7 @@ import {
 import { IconMicrophone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ClassRecording } from '../api/class-recordings';
+import { formatRate } from '../../../read-aloud/fluency-format';
 
 export const recordedAt = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {
@@ -106,7 +107,7 @@ function RecordingTable({
                   <Table.Td>{length(recording.duration_ms)}</Table.Td>
                   <Table.Td>
                     <Group gap={6}>
-                      {recording.wcpm === null ? '–' : Math.round(recording.wcpm)}
+                      {formatRate(recording.wcpm)}
                       {recording.grading_completed && !recording.grading_viewed && (
                         <Badge size="xs" variant="light" color="gray" tt="none">
                           not seen yet
