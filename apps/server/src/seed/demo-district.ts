@@ -1,10 +1,11 @@
 /**
  * The demo district (demo-district-data.ts): two schools with staff, classes and about 60 students at varied levels,
- * so the product can be tried at once, and ten weeks of reading at Willow Creek Elementary (demo-history.ts). Every
- * account's password is `readalong`. Deterministic: the same people, levels, coins and history on every seed, dated
- * back from the day it runs.
+ * so the product can be tried at once, and ten weeks of reading at Willow Creek Elementary (demo-history.ts), with
+ * read-aloud recordings for demo.teacher to review when speech can be made (demo-recordings.ts). Every account's
+ * password is `readalong`. Deterministic: the same people, levels, coins and history on every seed, dated back from
+ * the day it runs.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { SERIES, type Role } from '@readalong/contracts';
 import type { Database, Executor } from '../db/database.js';
 import {
@@ -16,12 +17,15 @@ import {
   enrolments,
   levelChanges,
   licencePacks,
+  recordings,
   schools,
   signInFailures,
   students,
   users,
 } from '../db/schema/index.js';
+import { loadConfig } from '../config.js';
 import { hashPassword } from '../platform/passwords.js';
+import { createServerDeps } from '../server-deps.js';
 import {
   DEMO_DISTRICT,
   DEMO_EMAIL_DOMAIN,
@@ -32,6 +36,7 @@ import {
 } from './demo-district-data.js';
 import { insertMissingReferenceData } from './reference-data.js';
 import { DEMO_STUDENT, LEO_JOURNEY, addDemoHistory, historyStartOf } from './demo-history.js';
+import type { RecordingPlatform } from './demo-recordings.js';
 import { stableNumber } from './stable-number.js';
 
 const MAX_COINS = 400;
@@ -63,27 +68,72 @@ interface StudentPlan {
   readAloudEnabled: boolean;
 }
 
+export interface DemoSeedOptions {
+  /**
+   * Where the demo recordings' audio is stored and whether speech can be made: the server's own (a test passes
+   * its app's). By default they are built from the environment's settings as the server builds them, and only
+   * when they are needed.
+   */
+  platform?: RecordingPlatform;
+  /** Where the seed says why it made no recordings (default: the console). */
+  log?: (line: string) => void;
+}
+
 /** Seeds the demo when the installation has no users yet; says whether it did. */
-export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Database, options: DemoSeedOptions = {}): Promise<boolean> {
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
   if (anyUser) return false;
-  await seedDemo(db);
+  await seedDemo(db, new Date(), options);
   return true;
 }
 
 /** Adds the demo district. Fails (and writes nothing) if its usernames are taken. */
-export async function seedDemo(db: Database, today = new Date()): Promise<void> {
+export async function seedDemo(
+  db: Database,
+  today = new Date(),
+  options: DemoSeedOptions = {},
+): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction((tx) => insertDemoDistrict(tx, passwordHash, today));
+  const history = historyOptions(db, options);
+  await db.transaction((tx) => insertDemoDistrict(tx, passwordHash, today, history));
 }
 
-/** Deletes every district, school and user with all that hangs off them, then seeds the demo, atomically. */
-export async function resetAndSeedDemo(db: Database, today = new Date()): Promise<void> {
+/**
+ * Deletes every district, school and user with all that hangs off them, then seeds the demo, atomically; the old
+ * recordings' audio files are deleted once that is done.
+ */
+export async function resetAndSeedDemo(
+  db: Database,
+  today = new Date(),
+  options: DemoSeedOptions = {},
+): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const history = historyOptions(db, options);
+  const oldFiles = await db
+    .select({ key: recordings.fileKey })
+    .from(recordings)
+    .where(isNotNull(recordings.fileKey));
   await db.transaction(async (tx) => {
     await deleteTenantData(tx);
-    await insertDemoDistrict(tx, passwordHash, today);
+    await insertDemoDistrict(tx, passwordHash, today, history);
   });
+  if (oldFiles.length === 0) return;
+  const { storage } = await history.platform();
+  await Promise.all(oldFiles.map(({ key }) => storage.remove(key!)));
+}
+
+/** The platform for recordings, built once and only when asked for. */
+function historyOptions(db: Database, options: DemoSeedOptions) {
+  let platform: Promise<RecordingPlatform> | undefined;
+  return {
+    platform: () => (platform ??= options.platform ? Promise.resolve(options.platform) : serverPlatform(db)),
+    ...(options.log ? { log: options.log } : {}),
+  };
+}
+
+async function serverPlatform(db: Database): Promise<RecordingPlatform> {
+  const { storage, speech } = await createServerDeps(loadConfig(), db);
+  return { storage, speech };
 }
 
 /** The shared library and taxonomy stay; only tables that belong to a district, school or user are emptied. */
@@ -93,7 +143,12 @@ async function deleteTenantData(tx: Executor) {
   await tx.execute(sql`TRUNCATE TABLE ${districts}, ${schools}, ${users}, ${signInFailures} CASCADE`);
 }
 
-async function insertDemoDistrict(tx: Executor, passwordHash: string, today: Date) {
+async function insertDemoDistrict(
+  tx: Executor,
+  passwordHash: string,
+  today: Date,
+  history: Parameters<typeof addDemoHistory>[3],
+) {
   // The demo's classes point at grades, so the reference data must be there even on a database seeded by hand.
   await insertMissingReferenceData(tx);
   const [district] = await tx.insert(districts).values({ name: DEMO_DISTRICT.name }).returning();
@@ -110,8 +165,9 @@ async function insertDemoDistrict(tx: Executor, passwordHash: string, today: Dat
     DEMO_DISTRICT.head,
   ]);
   for (const school of DEMO_DISTRICT.schools) await insertSchool(context, school);
-  await addDemoHistory(tx, today, context.historySchoolIds);
-  // Leo read without recording while it could not be uploaded; read-aloud is his setting from now on.
+  await addDemoHistory(tx, today, context.historySchoolIds, history);
+  // Leo read without recording for most of the history (his teacher switched read-aloud on near its end, when
+  // recordings are made); read-aloud is his setting from now on.
   await tx
     .update(students)
     .set({ readAloudEnabled: readsAloud(DEMO_STUDENT) })

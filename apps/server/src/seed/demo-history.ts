@@ -1,13 +1,17 @@
 /**
- * Ten weeks of reading in the demo district, made through the real services (reading, quiz, assignments, alerts)
- * with a seed-only clock set to each moment in turn: books started, pages reported with the time spent, quizzes
- * answered from their keys (mostly right), so the alerts, coins, level changes and learning-outcome scores are the
- * ones the rules give. demo.student (Leo Fontaine) follows the journey below; the other placed students of the
- * schools with `hasReadingHistory` read a few books each. Students awaiting placement are left alone. Nothing here
- * is random: who reads what, when and how well comes from the data and `stableNumber`.
+ * Ten weeks of reading in the demo district, made through the real services (reading, quiz, assignments, alerts,
+ * recordings) with a seed-only clock set to each moment in turn: books started, pages reported with the time spent,
+ * quizzes answered from their keys (mostly right), so the alerts, coins, level changes and learning-outcome scores
+ * are the ones the rules give. demo.student (Leo Fontaine) follows the journey below; the other placed students of
+ * the schools with `hasReadingHistory` read a few books each. Students awaiting placement are left alone. Nothing
+ * here is random: who reads what, when and how well comes from the data and `stableNumber`.
  *
- * No recordings are made (their upload does not exist yet), so power builders of students who read aloud stay
- * unfinished after the quiz; their quizzes still count.
+ * Read-aloud recordings (demo-recordings.ts), when speech can be made: students of demo.teacher's classes who read
+ * aloud record some of their books (real espeak-ng speech uploaded through the recordings service), demo.teacher
+ * reviews the older ones (trim, marks, comment) and most are seen by their student, one book is re-read and
+ * recorded again weeks later, demo.student switches read-aloud on near the end and has a graded recording he has
+ * not opened, and the latest few wait for review. Power builders of other students who read aloud stay unfinished
+ * after the quiz (no recording); their quizzes still count.
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { BuilderType, DEFAULT_READING_SETTINGS } from '@readalong/contracts';
@@ -25,6 +29,16 @@ import { loadConfig } from '../config.js';
 import type { Clock } from '../platform/clock.js';
 import { speechOff } from '../platform/speech.js';
 import { demoAnswers } from './demo-answers.js';
+import {
+  createDemoRecorder,
+  DEMO_TEACHER,
+  planDemoRecordings,
+  studentsOfDemoTeacher,
+  type DemoRecorder,
+  type RecordingPlatform,
+  type Sitting,
+  type When,
+} from './demo-recordings.js';
 import { stableNumber } from './stable-number.js';
 
 export const DEMO_STUDENT = 'demo.student';
@@ -44,12 +58,6 @@ export class SeedClock implements Clock {
   advanceSeconds(seconds: number) {
     this.current = new Date(this.current.getTime() + seconds * 1000);
   }
-}
-
-/** When: `day` school days before today, at `time` (UTC). */
-interface When {
-  day: number;
-  time: string;
 }
 
 type JourneyStep = When &
@@ -136,8 +144,23 @@ interface PassageInfo {
 
 type Event = { at: Date; order: number; run: () => Promise<void> };
 
+export interface HistoryOptions {
+  /**
+   * Where recordings' audio goes and whether speech can be made; asked for only when recordings are planned.
+   * Absent: no recordings.
+   */
+  platform?: () => Promise<RecordingPlatform>;
+  /** One line each: why no recordings were made. */
+  log?: (line: string) => void;
+}
+
 /** Adds the history to the schools of `schoolIds`. Skipped when the library is not content/library's. */
-export async function addDemoHistory(tx: Executor, today: Date, schoolIds: number[]): Promise<void> {
+export async function addDemoHistory(
+  tx: Executor,
+  today: Date,
+  schoolIds: number[],
+  options: HistoryOptions = {},
+): Promise<void> {
   if (schoolIds.length === 0) return;
   const library = await libraryOf(tx);
   // A database whose library is not content/library's (not imported yet, or a test's own) gets no history.
@@ -177,7 +200,7 @@ export async function addDemoHistory(tx: Executor, today: Date, schoolIds: numbe
     username: string,
     book: PassageInfo,
     how: { percent?: number; passes?: boolean; pagesRead?: number; everyPage: boolean },
-  ) {
+  ): Promise<number> {
     const actor = actorOf(username);
     const isRateBuilder = book.builderTypeId === BuilderType.RateBuilder;
     const { worksheet_id: worksheetId } = isRateBuilder
@@ -199,9 +222,9 @@ export async function addDemoHistory(tx: Executor, today: Date, schoolIds: numbe
       });
       previous = page;
     }
-    if (how.pagesRead !== undefined && how.pagesRead < book.numPages) return;
+    if (how.pagesRead !== undefined && how.pagesRead < book.numPages) return worksheetId;
     const questions = await questionsOfPassage(book.id);
-    if (questions.length === 0) return;
+    if (questions.length === 0) return worksheetId;
     const gradings = demoAnswers(questions, {
       targetPercent: how.percent ?? 85,
       passes: how.passes,
@@ -213,6 +236,7 @@ export async function addDemoHistory(tx: Executor, today: Date, schoolIds: numbe
       total_score: gradings.reduce((sum, row) => sum + row.marks, 0),
       gradings,
     });
+    return worksheetId;
   }
 
   const events: Event[] = [];
@@ -220,13 +244,45 @@ export async function addDemoHistory(tx: Executor, today: Date, schoolIds: numbe
   const schedule = (moment: Date, run: () => Promise<void>) =>
     events.push({ at: moment, order: events.length, run });
 
+  // Every sitting of the history, then the recordings made in some of them (and in a few sittings added for them).
   const leo = readers.find((reader) => reader.username === DEMO_STUDENT);
+  const classmatePlans = new Map(
+    readers
+      .filter((reader) => reader.username !== DEMO_STUDENT)
+      .map((reader) => [reader.username, classmatePlan(reader, library)]),
+  );
+  const sittings: Sitting[] = [
+    ...(leo ? (LEO_JOURNEY.steps as JourneyStep[]) : []).flatMap((step) =>
+      'read' in step
+        ? [{ username: DEMO_STUDENT, book: passage(step.read), when: step, finished: !step.pagesRead }]
+        : [],
+    ),
+    ...[...classmatePlans].flatMap(([username, plans]) =>
+      plans.map((plan) => ({ username, book: plan.book, when: plan.when, finished: !plan.pagesRead })),
+    ),
+  ].filter((sitting) => sitting.book.builderTypeId === BuilderType.PowerBuilder);
+  const recorder = options.platform
+    ? await recorderFor(tx, { deps, progression, sittings, readers, library, clock, ...options })
+    : null;
+  const recordingsOf = new Map<string, string>();
+  for (const plan of recorder?.plans ?? []) {
+    if (!plan.addsSitting) recordingsOf.set(`${plan.username}:${plan.book.slug}:${plan.when.day}`, plan.key);
+  }
+  /** Reads, then records when the plan says this sitting is recorded. */
+  const sitting = (username: string, book: PassageInfo, when: When, how: Parameters<typeof readBook>[2]) =>
+    async function () {
+      const worksheetId = await readBook(username, book, how);
+      const key = recordingsOf.get(`${username}:${book.slug}:${when.day}`);
+      if (recorder && key) await recorder.record(key, actorOf(username), worksheetId);
+    };
+
   if (leo) {
     for (const step of LEO_JOURNEY.steps as JourneyStep[]) {
       if ('read' in step) {
         const book = passage(step.read);
+        const read = sitting(DEMO_STUDENT, book, step, { ...step, everyPage: true });
         schedule(at(step), async () => {
-          await readBook(DEMO_STUDENT, book, { ...step, everyPage: true });
+          await read();
           if (step.favourite) await reading.favouritePassage(actorOf(DEMO_STUDENT), book.id, true);
         });
       } else if ('assign' in step) {
@@ -256,7 +312,7 @@ export async function addDemoHistory(tx: Executor, today: Date, schoolIds: numbe
             readBook(username, book, {
               percent: 70 + (stableNumber(`assigned:${username}`) % 31),
               everyPage: false,
-            }),
+            }).then(() => undefined),
           );
         }
       } else {
@@ -270,8 +326,8 @@ export async function addDemoHistory(tx: Executor, today: Date, schoolIds: numbe
 
   for (const reader of readers) {
     if (reader.username === DEMO_STUDENT) continue;
-    for (const plan of classmatePlan(reader, library)) {
-      schedule(at(plan.when), () => readBook(reader.username, plan.book, { ...plan, everyPage: false }));
+    for (const plan of classmatePlans.get(reader.username)!) {
+      schedule(at(plan.when), sitting(reader.username, plan.book, plan.when, { ...plan, everyPage: false }));
     }
     if (stableNumber(`news:${reader.username}`) % 2 === 0) {
       schedule(at({ day: 5, time: '15:00' }), async () => {
@@ -285,11 +341,83 @@ export async function addDemoHistory(tx: Executor, today: Date, schoolIds: numbe
     });
   }
 
-  events.sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order);
-  for (const event of events) {
-    clock.set(event.at);
-    await event.run();
+  for (const plan of recorder?.plans ?? []) {
+    if (plan.username === DEMO_STUDENT) {
+      // Leo read without recording until his teacher switched read-aloud on for him, the day before.
+      schedule(at({ day: plan.when.day + 1, time: '08:15' }), async () => {
+        await tx
+          .update(students)
+          .set({ readAloudEnabled: true })
+          .where(eq(students.userId, actorOf(DEMO_STUDENT).userId));
+      });
+    }
+    if (plan.addsSitting) {
+      schedule(at(plan.when), async () => {
+        const worksheetId = await readBook(plan.username, plan.book, {
+          ...(plan.percent !== undefined ? { percent: plan.percent } : {}),
+          everyPage: false,
+        });
+        await recorder!.record(plan.key, actorOf(plan.username), worksheetId);
+      });
+    }
+    const { review } = plan;
+    if (review) {
+      schedule(at(review.when), () => recorder!.review(plan.key, actorOf(DEMO_TEACHER)));
+      if (review.viewed) schedule(at(review.viewed), () => recorder!.view(plan.key, actorOf(plan.username)));
+    }
   }
+
+  events.sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order);
+  try {
+    for (const event of events) {
+      clock.set(event.at);
+      await event.run();
+    }
+  } catch (error) {
+    // The seed's rows go with its transaction; the audio files stored so far go too.
+    if (recorder) await Promise.all(recorder.fileKeys.map((key) => recorder.storage.remove(key)));
+    throw error;
+  } finally {
+    await recorder?.close();
+  }
+}
+
+/** The recordings of the history and their maker, or null when there are none to make (or no speech to make them). */
+async function recorderFor(
+  tx: Executor,
+  input: {
+    deps: Deps;
+    progression: ReturnType<typeof createProgressionService>;
+    sittings: Sitting[];
+    readers: Reader[];
+    library: Map<string, PassageInfo>;
+    clock: SeedClock;
+    platform?: () => Promise<RecordingPlatform>;
+    log?: (line: string) => void;
+  },
+): Promise<DemoRecorder | null> {
+  const taught = await studentsOfDemoTeacher(tx);
+  const bandOf = new Map(input.readers.map((reader) => [reader.username, reader.colourBandId]));
+  const leo = taught.find((student) => student.username === DEMO_STUDENT);
+  const plans = planDemoRecordings({
+    sittings: input.sittings,
+    students: taught
+      .filter((student) => student.readAloudEnabled && bandOf.has(student.username))
+      .map((student) => ({ ...student, colourBandId: bandOf.get(student.username)! })),
+    ...(leo ? { leo } : {}),
+    library: input.library.values(),
+    powerBuilderTypeId: BuilderType.PowerBuilder,
+  });
+  if (plans.length === 0 || !input.platform) return null;
+  return createDemoRecorder({
+    tx,
+    deps: input.deps,
+    progression: input.progression,
+    platform: await input.platform(),
+    plans,
+    advanceSeconds: (seconds) => input.clock.advanceSeconds(seconds),
+    log: input.log ?? ((line) => console.log(line)),
+  });
 }
 
 /** A few books for a classmate: their band's power builders (now and then one band down), spread over the weeks. */
