@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   EmptyState,
@@ -101,7 +102,12 @@ function RecordingTable({
             <Table.Tbody>
               {recordings.map((recording) => (
                 <Table.Tr key={recording.id}>
-                  <Table.Td fw={600}>{recording.student_name}</Table.Td>
+                  <Table.Td fw={600}>
+                    {/* The name opens the review too: on a phone the button may be scrolled out of view. */}
+                    <Anchor component={Link} to={reviewHref(recording.id)} inherit tabIndex={-1} aria-hidden>
+                      {recording.student_name}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>{recording.passage_title}</Table.Td>
                   <Table.Td>{recordedAt(recording.created_at)}</Table.Td>
                   <Table.Td>{length(recording.duration_ms)}</Table.Td>

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Grid,
   Group,
@@ -140,6 +141,10 @@ function Review({
               read, <Kbd>Delete</Kbd> clears, arrows move.
             </Text>
             <MarkLegend />
+            {/* Stacked on narrow screens, the figures would sit below the whole passage: shown here too. */}
+            <Box hiddenFrom="md" my="sm">
+              <FluencyFigures fluency={fluency} mistakes={marking.marks.length} />
+            </Box>
             <div role="group" aria-label="Words of the passage">
               <MarkedPassage
                 pages={passage.pages}
