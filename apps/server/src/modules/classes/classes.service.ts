@@ -1,5 +1,6 @@
 /** Classes as staff see them (SPEC.md §7 "Classes"): a teacher the classes they teach, owners and heads more. */
-import { SUBJECT_ID } from '@readalong/contracts';
+import { SUBJECT_ID, type Class } from '@readalong/contracts';
+import type { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import { hasRows } from '../../db/database.js';
@@ -9,7 +10,7 @@ import type { Actor } from '../../http/route.js';
 import { visibleClasses, visibleSchools } from '../access/scope.js';
 import * as repo from './classes.repository.js';
 
-const classView = ({ klass, studentCount, teachers }: repo.ClassRow) => ({
+const classView = ({ klass, studentCount, teachers }: repo.ClassRow): ClassView => ({
   id: klass.id,
   name: klass.name,
   subject_id: SUBJECT_ID,
@@ -19,6 +20,8 @@ const classView = ({ klass, studentCount, teachers }: repo.ClassRow) => ({
   academic_level_id: klass.academicLevelId,
   teachers: teachers.map((teacher) => ({ id: teacher.id, name: `${teacher.first} ${teacher.last}`.trim() })),
 });
+
+type ClassView = z.infer<typeof Class>;
 
 export type ClassesService = ReturnType<typeof createClassesService>;
 
