@@ -183,6 +183,36 @@ describe('my work: recordings', () => {
     expect(within(marks).getByText('words right a minute').previousSibling).toHaveTextContent('70');
   });
 
+  it('does not play a stale signed link: the list is asked again for a fresh one', async () => {
+    await openMyWork();
+    const link = (expires: number) => `/api/files/recordings/7/take.webm?expires=${expires}&signature=abc`;
+    const stale = link(Math.floor(Date.now() / 1000) + 60);
+    const fresh = link(Math.floor(Date.now() / 1000) + 6 * 60 * 60);
+    const overview = countCalls('getReadingOverview', () =>
+      buildReadingOverview({
+        recordings: [
+          buildRecording({
+            id: 62,
+            passage_title: 'Owl Night',
+            grading_completed: true,
+            grading_viewed: true,
+            file_url: overview.count() === 1 ? stale : fresh,
+          }),
+        ],
+      }),
+    );
+    answer('getPassage', () => buildPassage(['The owl sat still.']));
+    answer('getMistakes', () => ({ recording_id: 62, mistakes: [], num_mistakes: 0, last_word_index: null }));
+    const { user } = renderApp(paths.student.myWork.getHref());
+
+    await user.click(await screen.findByRole('tab', { name: 'Recordings' }));
+    await user.click(await screen.findByRole('button', { name: 'See your marks and listen' }));
+
+    const player = await screen.findByLabelText('Your recording');
+    expect(player).toHaveAttribute('src', fresh);
+    expect(overview.count()).toBe(2);
+  });
+
   it('explains recordings when there are none', async () => {
     await openMyWork();
     const { user } = renderApp(paths.student.myWork.getHref());

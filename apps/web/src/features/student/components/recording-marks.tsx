@@ -1,13 +1,16 @@
 import { Alert, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Recording } from '@readalong/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { z } from 'zod';
 import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
+import { isFreshLink } from '@/lib/signed-links';
 import { usePassage } from '../../book/api/get-passage';
 import { mistakesQueryOptions } from '../../read-aloud/api/mistakes';
 import { MarkLegend, MarkedPassage } from '../../read-aloud/components/marked-passage';
 import { formatAccuracy, formatRate } from '../../read-aloud/fluency-format';
+import { readingOverviewQueryOptions } from '../api/get-reading-overview';
 
 type GradedRecording = z.infer<typeof Recording>;
 
@@ -23,6 +26,7 @@ export function RecordingMarks({ recording, onClose }: { recording: GradedRecord
 function MarksBody({ recording }: { recording: GradedRecording }) {
   const passage = usePassage(recording.passage_id);
   const marks = useQuery(mistakesQueryOptions(recording.id));
+  const link = useFreshLink(recording.file_url);
   if (passage.isPending || marks.isPending) return <Loading label="Getting your marks" />;
   if (passage.isError || marks.isError) {
     return <QueriesError title="Your marks could not be opened" queries={[passage, marks]} />;
@@ -34,10 +38,12 @@ function MarksBody({ recording }: { recording: GradedRecording }) {
   ];
   return (
     <Stack gap="md">
-      {recording.file_url ? (
+      {link ? (
         // The child's own voice: there are no captions to give.
         // eslint-disable-next-line jsx-a11y/media-has-caption
-        <audio controls src={recording.file_url} aria-label="Your recording" style={{ width: '100%' }} />
+        <audio controls src={link} aria-label="Your recording" style={{ width: '100%' }} />
+      ) : recording.file_url ? (
+        <Loading label="Getting your recording" />
       ) : (
         <Alert color="gray">The sound of this recording has been removed; your marks are still here.</Alert>
       )}
@@ -63,4 +69,18 @@ function MarksBody({ recording }: { recording: GradedRecording }) {
       />
     </Stack>
   );
+}
+
+/**
+ * The recording's link while it is fresh (SPEC.md §5). A stale one is not used: the list it came from is asked
+ * again, and brings a new link.
+ */
+function useFreshLink(url: string | null) {
+  const client = useQueryClient();
+  const fresh = url !== null && isFreshLink(url);
+  useEffect(() => {
+    if (url !== null && !fresh)
+      void client.invalidateQueries({ queryKey: readingOverviewQueryOptions().queryKey.slice(0, 2) });
+  }, [client, url, fresh]);
+  return fresh ? url : null;
 }
