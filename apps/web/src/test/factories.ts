@@ -64,33 +64,45 @@ export const buildRecording = (overrides: Partial<Recording> = {}): Recording =>
   ...overrides,
 });
 
-/** A library book with its pages' text, as GET /v1/worksheets/passage/{id} answers it to staff. */
-export const buildPassage = (texts: string[], overrides: Partial<Passage> = {}): Passage => ({
-  id: 41,
-  builder_type_id: 2,
-  title: 'The Red Kite',
-  author: 'Sam Lee',
-  series_id: 6,
-  colour_band_id: 5,
-  lexile: 300,
-  num_pages: texts.length,
-  word_count: passageWords(texts.map((text) => ({ text }))).length,
-  thumbnail_url: '/api/library/kite.png',
-  background_url: null,
-  assets: { music_url: null, narration_pending: false },
-  pages: texts.map((text, index) => ({
+type PageOf<T> = T extends { pages: (infer P)[] } ? P : never;
+type PassagePage = PageOf<Passage>;
+
+/**
+ * A library book as GET /v1/worksheets/passage/{id} answers it, from its pages: each a text, or a page with its
+ * illustration, narration or timings. Its word count follows the pages.
+ */
+export function buildPassage(
+  pages: readonly (string | (Partial<PassagePage> & { text: string }))[],
+  overrides: Partial<Passage> = {},
+): Passage {
+  const built = pages.map((page, index) => ({
     page_num: index + 1,
-    text,
     illustration_url: null,
     narration_url: null,
     word_timings: null,
-  })),
-  worksheet_id: null,
-  rate_builder_worksheet_id: null,
-  pages_completed: 0,
-  worksheet_completed: false,
-  recording_submitted: false,
-  is_favourited: false,
-  reading_practice_completed: false,
-  ...overrides,
-});
+    ...(typeof page === 'string' ? { text: page } : page),
+  }));
+  return {
+    id: 41,
+    builder_type_id: 2,
+    title: 'The Red Kite',
+    author: 'Sam Lee',
+    series_id: 6,
+    colour_band_id: 5,
+    lexile: 300,
+    num_pages: built.length,
+    word_count: passageWords(built).length,
+    thumbnail_url: '/api/library/kite.png',
+    background_url: null,
+    assets: { music_url: null, narration_pending: false },
+    pages: built,
+    worksheet_id: null,
+    rate_builder_worksheet_id: null,
+    pages_completed: 0,
+    worksheet_completed: false,
+    recording_submitted: false,
+    is_favourited: false,
+    reading_practice_completed: false,
+    ...overrides,
+  };
+}

@@ -5,66 +5,35 @@ import { paths } from '@/config/paths';
 import { READING_SETTINGS_KEY } from '@/lib/reading-settings';
 import { answer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
-import { buildAccessToken } from '@/test/factories';
+import { buildAccessToken, buildPassage } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 
 const BOOK_ID = 41;
 
-const buildPassage = (overrides: Partial<Passage> = {}): Passage => ({
-  id: BOOK_ID,
-  builder_type_id: 1,
-  title: 'The Red Kite',
-  author: 'Sam Lee',
-  series_id: 1,
-  colour_band_id: 5,
-  lexile: 300,
-  num_pages: 3,
-  word_count: 12,
-  thumbnail_url: '/api/library/kite.png',
-  background_url: null,
-  assets: { music_url: null, narration_pending: false },
-  pages: [
-    {
-      page_num: 1,
-      text: 'The kite flew high.',
-      illustration_url: '/api/library/kite-1.png',
-      narration_url: '/api/narration/kite-1.mp3',
-      word_timings: [
-        { word: 'The', start_ms: 0, end_ms: 300 },
-        { word: 'kite', start_ms: 300, end_ms: 700 },
-        { word: 'flew', start_ms: 700, end_ms: 1100 },
-        { word: 'high.', start_ms: 1100, end_ms: 1500 },
-      ],
-    },
-    {
-      page_num: 2,
-      text: 'It went over the hill.',
-      illustration_url: null,
-      narration_url: null,
-      word_timings: null,
-    },
-    {
-      page_num: 3,
-      text: 'Then it came home.',
-      illustration_url: null,
-      narration_url: null,
-      word_timings: null,
-    },
-  ],
-  worksheet_id: null,
-  rate_builder_worksheet_id: null,
-  pages_completed: 0,
-  worksheet_completed: false,
-  recording_submitted: false,
-  is_favourited: false,
-  reading_practice_completed: false,
-  ...overrides,
-});
+const buildBook = (overrides: Partial<Passage> = {}): Passage =>
+  buildPassage(
+    [
+      {
+        text: 'The kite flew high.',
+        illustration_url: '/api/library/kite-1.png',
+        narration_url: '/api/narration/kite-1.mp3',
+        word_timings: [
+          { word: 'The', start_ms: 0, end_ms: 300 },
+          { word: 'kite', start_ms: 300, end_ms: 700 },
+          { word: 'flew', start_ms: 700, end_ms: 1100 },
+          { word: 'high.', start_ms: 1100, end_ms: 1500 },
+        ],
+      },
+      'It went over the hill.',
+      'Then it came home.',
+    ],
+    { id: BOOK_ID, ...overrides },
+  );
 
 async function openReader(role: 'student' | 'teacher', href: string) {
   await signedInAs({ login_role: role });
   answer('validate', () => ({ access_token: buildAccessToken(), login_role: role, refresh_token: null }));
-  answer('getPassage', () => buildPassage());
+  answer('getPassage', () => buildBook());
   const start = countCalls('startWorksheet', () => ({ worksheet_id: 900 }));
   const progress = countCalls('saveReadingProgress', () => ({ completed: false, pages_completed: 1 }));
   const rendered = renderApp(href);
@@ -217,9 +186,9 @@ describe('the e-book reader', () => {
       refresh_token: null,
     }));
     answer('getPassage', () =>
-      buildPassage({
+      buildBook({
         assets: { music_url: null, narration_pending: true },
-        pages: buildPassage().pages.map((page) => ({ ...page, narration_url: null, word_timings: null })),
+        pages: buildBook().pages.map((page) => ({ ...page, narration_url: null, word_timings: null })),
       }),
     );
     answer('startWorksheet', () => ({ worksheet_id: 900 }));
@@ -273,7 +242,7 @@ describe('the e-book reader', () => {
       refresh_token: null,
     }));
     answer('getPassage', () =>
-      buildPassage({ assets: { music_url: '/api/library/tune.mp3', narration_pending: false } }),
+      buildBook({ assets: { music_url: '/api/library/tune.mp3', narration_pending: false } }),
     );
     countCalls('startWorksheet', () => ({ worksheet_id: 900 }));
     countCalls('saveReadingProgress', () => ({ completed: false, pages_completed: 1 }));

@@ -1,4 +1,4 @@
-import { contracts, routePath, type Passage, type Recording } from '@readalong/contracts';
+import { contracts, routePath, type Recording } from '@readalong/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { API_BASE } from '@/lib/api-client';
 import { recordingOutbox } from '@/lib/recording-outbox';
 import { answer, errorAnswer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
-import { buildAccessToken, buildRecording } from '@/test/factories';
+import { buildAccessToken, buildPassage, buildRecording } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 import { server } from '@/test/server';
 import { installMedia } from './test-media';
@@ -14,43 +14,7 @@ import { installMedia } from './test-media';
 const BOOK_ID = 41;
 const WORKSHEET_ID = 900;
 
-const passage: Passage = {
-  id: BOOK_ID,
-  builder_type_id: 1,
-  title: 'The Red Kite',
-  author: 'Sam Lee',
-  series_id: 1,
-  colour_band_id: 5,
-  lexile: 300,
-  num_pages: 2,
-  word_count: 9,
-  thumbnail_url: '/api/library/kite.png',
-  background_url: null,
-  assets: { music_url: null, narration_pending: false },
-  pages: [
-    {
-      page_num: 1,
-      text: 'The kite flew high.',
-      illustration_url: null,
-      narration_url: null,
-      word_timings: null,
-    },
-    {
-      page_num: 2,
-      text: 'Then it came home.',
-      illustration_url: null,
-      narration_url: null,
-      word_timings: null,
-    },
-  ],
-  worksheet_id: WORKSHEET_ID,
-  rate_builder_worksheet_id: null,
-  pages_completed: 2,
-  worksheet_completed: false,
-  recording_submitted: false,
-  is_favourited: false,
-  reading_practice_completed: false,
-};
+const passage = buildPassage(['The kite flew high.', 'Then it came home.'], { id: BOOK_ID });
 
 const recording = (request: Request): Recording =>
   buildRecording({

@@ -1,53 +1,19 @@
-import type { Passage } from '@readalong/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { answer, errorAnswer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
-import { buildAccessToken } from '@/test/factories';
+import { buildAccessToken, buildPassage } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 
 /** The assignment's worksheet, and the passage (book) it is for: different numbers, so a mix-up shows. */
 const WORKSHEET_ID = 77;
 const BOOK_ID = 41;
 
-const passage: Passage = {
+const passage = buildPassage(['The kite flew high.', 'It went over the hill.'], {
   id: BOOK_ID,
-  builder_type_id: 1,
-  title: 'The Red Kite',
-  author: 'Sam Lee',
-  series_id: 1,
-  colour_band_id: 5,
-  lexile: 300,
-  num_pages: 2,
-  word_count: 9,
-  thumbnail_url: '/api/library/kite.png',
-  background_url: null,
-  assets: { music_url: null, narration_pending: false },
-  pages: [
-    {
-      page_num: 1,
-      text: 'The kite flew high.',
-      illustration_url: null,
-      narration_url: null,
-      word_timings: null,
-    },
-    {
-      page_num: 2,
-      text: 'It went over the hill.',
-      illustration_url: null,
-      narration_url: null,
-      word_timings: null,
-    },
-  ],
   worksheet_id: WORKSHEET_ID,
-  rate_builder_worksheet_id: null,
-  pages_completed: 0,
-  worksheet_completed: false,
-  recording_submitted: false,
-  is_favourited: false,
-  reading_practice_completed: false,
-};
+});
 
 async function signIn() {
   await signedInAs({ login_role: 'student' });
