@@ -16,13 +16,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { findSpeechBounds, suggestTrim, type SpeechBounds } from '../src/platform/speech-bounds.js';
 import {
-  encodeWav,
   espeakSpeech,
   makeRecording,
   syntheticSpeech,
   type Recording,
   type RecordingOptions,
 } from '../src/platform/speech-bounds.fixtures.js';
+import { encodeWav } from '../src/platform/wav.js';
 
 const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'speech-bounds.md');
 /** The acceptance check: the suggested trim within half a second of the true speech bounds. */

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToPcm, findSpeechBounds, suggestTrim, type SpeechBounds } from './speech-bounds.js';
-import { encodeWav, espeakSpeech, makeRecording, type Recording } from './speech-bounds.fixtures.js';
+import { espeakSpeech, makeRecording, type Recording } from './speech-bounds.fixtures.js';
+import { encodeWav } from './wav.js';
 
 const NEEDS = 'the automatic trim tests need espeak-ng and ffmpeg (CI installs them: see .ci/run)';
 /** The acceptance check is 500 ms; the detector pads by 100 ms, and these ask for 150. */

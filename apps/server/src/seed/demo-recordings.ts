@@ -34,6 +34,7 @@ import { createRecordingsService } from '../modules/recordings/recordings.servic
 import type { Speech } from '../platform/speech.js';
 import type { Storage } from '../platform/storage/storage.js';
 import { stableNumber } from './stable-number.js';
+import { decodeWav, encodeWav } from '../platform/wav.js';
 
 /** What recordings need beyond the seed's transaction and clock: where files go, and whether speech can be made. */
 export interface RecordingPlatform {
@@ -72,8 +73,8 @@ const REVIEWED_STUDENTS = 6;
 const WAITING_STUDENTS = 5;
 /** Synthesis and encoding run at most this many at a time. */
 const SYNTHESIS_AT_ONCE = 2;
-/** Room noise added under the whole recording, of 32768: about -60 dBFS. */
-const NOISE_AMPLITUDE = 30;
+/** Room noise added under the whole recording, full scale 1: about -60 dBFS. */
+const NOISE_AMPLITUDE = 30 / 32768;
 /** espeak-ng's voice variants, pitched up like a child's. */
 const VOICES = ['f2', 'f3', 'f4', 'f5', 'm3', 'f1', 'm7'] as const;
 
@@ -431,10 +432,10 @@ async function synthesise(
     '--',
     text,
   ]);
-  const { samples, sampleRate } = readWav(speech);
+  const { pcm: samples, sampleRate } = decodeWav(speech);
   const lead = Math.round((plan.leadMs / 1000) * sampleRate);
   const tail = Math.round((plan.tailMs / 1000) * sampleRate);
-  const pcm = new Int16Array(lead + samples.length + tail);
+  const pcm = new Float32Array(lead + samples.length + tail);
   let state = stableNumber(`noise:${plan.key}`) || 1;
   for (let index = 0; index < pcm.length; index++) {
     // xorshift32: the same noise on every seed.
@@ -443,9 +444,9 @@ async function synthesise(
     state ^= state << 5;
     const noise = ((state >>> 0) / 0xffffffff - 0.5) * 2 * NOISE_AMPLITUDE;
     const voice = index >= lead && index < lead + samples.length ? samples[index - lead]! * 0.8 : 0;
-    pcm[index] = Math.max(-32768, Math.min(32767, Math.round(voice + noise)));
+    pcm[index] = voice + noise;
   }
-  const wav = wavFile(pcm, sampleRate);
+  const wav = encodeWav(pcm, sampleRate);
   const durationMs = Math.round((pcm.length / sampleRate) * 1000);
   if (!tools.ffmpeg) return { data: wav, filename: 'take.wav', contentType: 'audio/wav', durationMs };
   const ogg = await runTool(
@@ -458,42 +459,6 @@ async function synthesise(
     wav,
   );
   return { data: ogg, filename: 'take.ogg', contentType: 'audio/ogg', durationMs };
-}
-
-/** The samples of a 16-bit mono PCM WAV (espeak-ng's output: its sizes may be placeholders; the bytes are the truth). */
-function readWav(wav: Buffer): { samples: Int16Array; sampleRate: number } {
-  let sampleRate = 22050;
-  for (let at = 12; at + 8 <= wav.length;) {
-    const id = wav.toString('ascii', at, at + 4);
-    const size = wav.readUInt32LE(at + 4);
-    if (id === 'fmt ') sampleRate = wav.readUInt32LE(at + 12);
-    if (id === 'data') {
-      const bytes = Math.min(size, wav.length - at - 8) & ~1;
-      const samples = new Int16Array(bytes / 2);
-      for (let index = 0; index < samples.length; index++)
-        samples[index] = wav.readInt16LE(at + 8 + index * 2);
-      return { samples, sampleRate };
-    }
-    at += 8 + size + (size % 2);
-  }
-  throw new Error('espeak-ng gave no audio');
-}
-
-function wavFile(pcm: Int16Array, sampleRate: number): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + pcm.length * 2, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(pcm.length * 2, 40);
-  return Buffer.concat([header, Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength)]);
 }
 
 function runTool(file: string, args: string[], input?: Buffer): Promise<Buffer> {

@@ -14,7 +14,8 @@ import {
   students,
   worksheets,
 } from '../../db/schema/index.js';
-import { encodeWav, makeRecording } from '../../platform/speech-bounds.fixtures.js';
+import { makeRecording } from '../../platform/speech-bounds.fixtures.js';
+import { encodeWav } from '../../platform/wav.js';
 import { createTestApp, signIn, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
 

@@ -10,6 +10,7 @@ import { Recording } from '@readalong/contracts';
 import { districts, recordings } from '../../db/schema/index.js';
 import { createTestApp, signIn, type TestApp } from '../../../test/app.js';
 import { audioRetention, createAudioRetention } from './retention.js';
+import { encodeWav } from '../../platform/wav.js';
 
 let t: TestApp;
 let passageId: number;
@@ -28,26 +29,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A real WAV of a 440 Hz tone. */
-function wav(seconds: number, sampleRate = 8000): Buffer {
-  const samples = Math.round(seconds * sampleRate);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + samples * 2, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(samples * 2, 40);
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++)
-    data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), i * 2);
-  return Buffer.concat([header, data]);
-}
+const wav = (seconds: number, sampleRate = 8000): Buffer =>
+  encodeWav(
+    Float32Array.from(
+      { length: Math.round(seconds * sampleRate) },
+      (_, i) => 0.25 * Math.sin((2 * Math.PI * 440 * i) / sampleRate),
+    ),
+    sampleRate,
+  );
 
 const BOUNDARY = '----readalong-retention';
 function form(file: Buffer) {
