@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { MistakeType, computeFluency, passageWords, type Passage } from '@readalong/contracts';
 import { IconAlertTriangle, IconCheck, IconScissors } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { QueriesError } from '@/components/load-error';
@@ -66,6 +67,7 @@ function Review({
   saved,
 }: RecordingReviewProps & { passage: Passage; saved: Marking }) {
   const words = useMemo(() => passageWords(passage.pages), [passage.pages]);
+  const wide = useMediaQuery('(min-width: 62em)');
   const [trim, setTrim] = useState<Trim>(() => initialTrim(recording));
   const { marking, setMarking, status, retry } = useAutosavedMarks(classId, recording.id, saved);
   const [tool, setTool] = useState<Tool>(MistakeType.Omission);
@@ -141,10 +143,12 @@ function Review({
               read, <Kbd>Delete</Kbd> clears, arrows move.
             </Text>
             <MarkLegend />
-            {/* Stacked on narrow screens, the figures would sit below the whole passage: shown here too. */}
-            <Box hiddenFrom="md" my="sm">
-              <FluencyFigures fluency={fluency} mistakes={marking.marks.length} />
-            </Box>
+            {/* Stacked on narrow screens, the sidebar's figures would sit below the whole passage: here instead. */}
+            {!wide && (
+              <Box my="sm">
+                <FluencyFigures fluency={fluency} mistakes={marking.marks.length} />
+              </Box>
+            )}
             <div role="group" aria-label="Words of the passage">
               <MarkedPassage
                 pages={passage.pages}
@@ -163,7 +167,7 @@ function Review({
             <Title order={3} size="h4" id="figures-heading" mb="sm">
               Fluency
             </Title>
-            <FluencyFigures fluency={fluency} mistakes={marking.marks.length} />
+            {wide && <FluencyFigures fluency={fluency} mistakes={marking.marks.length} />}
             <Button
               mt="md"
               fullWidth
