@@ -107,6 +107,19 @@ test('[TEACHER] reviews it: the suggested trim finds the speech, two words marke
   );
   await saveScreenshot(page, 'review-opened');
 
+  // The end handle drags with the mouse; the suggestion can be taken back. Playback speed reaches the player.
+  const suggestedEnd = await seconds(page, 'Reading ends');
+  const handle = (await page.getByRole('slider', { name: 'Reading ends' }).boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x - 60, handle.y + handle.height / 2, { steps: 6 });
+  await page.mouse.up();
+  expect(await seconds(page, 'Reading ends')).toBeLessThan(suggestedEnd - 0.3);
+  await page.getByRole('button', { name: /^Use the suggested/ }).click();
+  expect(await seconds(page, 'Reading ends')).toBe(suggestedEnd);
+  await page.getByText('0.75×').click();
+  expect(await page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.playbackRate)).toBe(0.75);
+
   // Two mistakes, from the keyboard: "you" omitted, "had" mispronounced.
   const words = page.getByRole('group', { name: 'Words of the passage' });
   await words.locator('button[data-word="0"]').focus();
