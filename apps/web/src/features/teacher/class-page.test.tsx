@@ -152,5 +152,7 @@ describe('reviewing a class’s recordings', () => {
     await user.click(screen.getByRole('button', { name: 'Send comment' }));
     expect(await screen.findByText('Reviewed')).toBeInTheDocument();
     expect(await comments.requests[0]!.json()).toEqual({ comment: 'Great pace. Watch the word “kite”.' });
+    await user.click(screen.getByRole('link', { name: 'Next waiting: Ben Cho' }));
+    expect(await screen.findByRole('heading', { name: /Ben Cho reading “Rain Again”/ })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
-import { Anchor, Badge, EmptyState, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconSchool } from '@tabler/icons-react';
+import { Anchor, Badge, Button, EmptyState, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconSchool } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
@@ -72,7 +72,12 @@ function ClassRecordings({ classId, recordingId }: { classId: number; recordingI
   }
   return (
     <Stack gap="md">
-      <ReviewHeading recording={open} backHref={href()} />
+      <ReviewHeading
+        recording={open}
+        backHref={href()}
+        next={recordings.data.find((other) => !other.grading_completed && other.id !== open.id)}
+        nextHref={href}
+      />
       <RecordingReview
         key={open.id}
         classId={classId}
@@ -85,14 +90,38 @@ function ClassRecordings({ classId, recordingId }: { classId: number; recordingI
   );
 }
 
-function ReviewHeading({ recording, backHref }: { recording: ClassRecording; backHref: string }) {
+function ReviewHeading({
+  recording,
+  backHref,
+  next,
+  nextHref,
+}: {
+  recording: ClassRecording;
+  backHref: string;
+  /** The next recording waiting for review, so a teacher can go through them one after another. */
+  next: ClassRecording | undefined;
+  nextHref: (id: number) => string;
+}) {
   return (
     <div>
-      <Anchor component={Link} to={backHref} size="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden /> All recordings
-        </Group>
-      </Anchor>
+      <Group justify="space-between" wrap="wrap">
+        <Anchor component={Link} to={backHref} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={16} aria-hidden /> All recordings
+          </Group>
+        </Anchor>
+        {next && (
+          <Button
+            component={Link}
+            to={nextHref(next.id)}
+            variant={recording.grading_completed ? 'filled' : 'default'}
+            size="xs"
+            rightSection={<IconArrowRight size={16} aria-hidden />}
+          >
+            Next waiting: {next.student_name}
+          </Button>
+        )}
+      </Group>
       <Group gap="sm" mt="xs" wrap="wrap">
         <Title order={2} size="h3">
           {recording.student_name} reading “{recording.passage_title}”
