@@ -6,6 +6,7 @@ import {
   insertionsBefore,
   removeInsertion,
   toggleWordMistake,
+  withSaid,
   withinWordsRead,
   wordMistake,
 } from './marks';
@@ -38,6 +39,18 @@ describe('marking words', () => {
       [4, Omission],
       [9, Omission],
     ]);
+  });
+
+  it('notes what was said on a substitution or the latest insertion, and clears it when emptied', () => {
+    let marks = addInsertion(addInsertion(toggleWordMistake([], 2, Substitution), 2), 2);
+    marks = withSaid(marks, 2, Substitution, ' rod ');
+    marks = withSaid(marks, 2, Insertion, 'very');
+    expect(marks).toEqual([
+      { word_index: 2, type: Insertion },
+      { word_index: 2, type: Insertion, text: 'very' },
+      { word_index: 2, type: Substitution, text: 'rod' },
+    ]);
+    expect(withSaid(marks, 2, Substitution, '')).toContainEqual({ word_index: 2, type: Substitution });
   });
 
   it('drops marks after the last word read, but an insertion may follow it', () => {

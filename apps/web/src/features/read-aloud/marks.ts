@@ -47,6 +47,22 @@ export function removeInsertion(marks: readonly Mark[], wordIndex: number): Mark
   return marks.filter((mark) => mark !== last);
 }
 
+/** Notes what was said instead (a substitution) or added (the last insertion before the word); empty clears it. */
+export function withSaid(
+  marks: readonly Mark[],
+  wordIndex: number,
+  type: MistakeTypeId,
+  said: string,
+): Mark[] {
+  const target = marks.findLast((mark) => mark.word_index === wordIndex && mark.type === type);
+  const text = said.trim().slice(0, 100);
+  return marks.map((mark) => {
+    if (mark !== target) return mark;
+    const { text: _old, ...rest } = mark;
+    return text ? { ...rest, text } : rest;
+  });
+}
+
 /** Clears every mark on a word and the insertions before it. */
 export const clearWord = (marks: readonly Mark[], wordIndex: number): Mark[] =>
   marks.filter((mark) => mark.word_index !== wordIndex);

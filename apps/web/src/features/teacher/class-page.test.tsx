@@ -95,9 +95,14 @@ describe('reviewing a class’s recordings', () => {
     const sam = within(words).getByRole('button', { name: 'Sam' });
     sam.focus();
     await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}o{ArrowRight}m{ArrowRight}i');
+    // After an insertion the screen asks what was added; Escape skips and gives the focus back to the word.
+    expect(screen.getByLabelText('What word was added before “It”?')).toHaveFocus();
+    await user.keyboard('{Escape}');
     expect(within(words).getByRole('button', { name: 'It' })).toHaveFocus();
     expect(within(words).getByRole('button', { name: 'kite (mispronunciation)' })).toBeInTheDocument();
-    expect(within(words).getByRole('button', { name: /Inserted word before “It”/ })).toBeInTheDocument();
+    expect(
+      within(words).getByRole('button', { name: 'Inserted: a word added before “It”. Remove' }),
+    ).toBeInTheDocument();
     // Two words read wrongly of 8: the insertion is marked but takes no word away.
     expect(figure('WCPM')).toBe('90');
     expect(figure('Accuracy')).toBe('75%');
@@ -114,6 +119,31 @@ describe('reviewing a class’s recordings', () => {
     });
     expect(await screen.findByRole('status')).toHaveTextContent('Marks saved');
     vi.useRealTimers();
+  });
+
+  it('notes what was read instead of a substituted word', async () => {
+    const saves = countCalls('saveMistakes', async (request) => {
+      const body = (await request.json()) as { mistakes: { word_index: number; type: 1 | 2 | 3 | 4 }[] };
+      return {
+        recording_id: 12,
+        mistakes: body.mistakes,
+        num_mistakes: body.mistakes.length,
+        last_word_index: null,
+      };
+    });
+    const { user } = await openReview();
+    const words = screen.getByRole('group', { name: 'Words of the passage' });
+    await user.click(screen.getByRole('radio', { name: 'Substitution' }));
+    await user.click(within(words).getByRole('button', { name: 'kite' }));
+
+    await user.keyboard('kit{Enter}');
+
+    expect(within(words).getByRole('button', { name: 'kite (substitution: “kit”)' })).toHaveFocus();
+    await waitFor(() => expect(saves.count()).toBeGreaterThan(0), { timeout: 3000 });
+    expect(await saves.requests.at(-1)!.json()).toEqual({
+      mistakes: [{ word_index: 4, type: MistakeType.Substitution, text: 'kit' }],
+      last_word_index: null,
+    });
   });
 
   it('moves the trim handles with the keyboard and confirms the trim', async () => {

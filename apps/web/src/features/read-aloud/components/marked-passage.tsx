@@ -136,7 +136,7 @@ function Word({
     .filter(Boolean)
     .join(' ');
   const said = [
-    mistake && markKind(mistake.type).name.toLowerCase(),
+    mistake && markKind(mistake.type).name.toLowerCase() + (mistake.text ? `: “${mistake.text}”` : ''),
     word.index === lastWordIndex && 'last word read',
     unread && 'not read',
   ].filter(Boolean);
@@ -152,6 +152,7 @@ function Word({
           {word.text}
           {label && <VisuallyHidden component="span">{` (${said.join(', ')})`}</VisuallyHidden>}
         </span>
+        <Said text={mistake?.text} />
       </>
     );
   }
@@ -169,6 +170,7 @@ function Word({
       >
         {word.text}
       </button>
+      <Said text={mistake?.text} />
     </>
   );
 }
@@ -184,23 +186,34 @@ function Insertions({
   editor?: PassageEditor;
   where: string;
 }) {
-  return insertionsBefore(marks, wordIndex).map((_, index) =>
-    editor ? (
+  return insertionsBefore(marks, wordIndex).map((mark, index) => {
+    const added = mark.text ? `“${mark.text}” added ${where}` : `a word added ${where}`;
+    return editor ? (
       <button
         key={index}
         type="button"
         className={classes.insertion}
         onClick={() => editor.onInsertionClick(wordIndex)}
-        aria-label={`Inserted word ${where}: remove`}
+        aria-label={`Inserted: ${added}. Remove`}
       >
-        ‸
+        ‸{mark.text}
       </button>
     ) : (
       <span key={index} className={classes.insertion}>
-        ‸<VisuallyHidden component="span">{` (a word added ${where})`}</VisuallyHidden>
+        ‸{mark.text}
+        <VisuallyHidden component="span">{` (${added})`}</VisuallyHidden>
       </span>
-    ),
-  );
+    );
+  });
+}
+
+/** What the child said instead of a word, written small after it. */
+function Said({ text }: { text: string | undefined }) {
+  return text ? (
+    <span className={classes.said} aria-hidden>
+      {text}
+    </span>
+  ) : null;
 }
 
 /** What each mark looks like, drawn as on the passage. */

@@ -27,6 +27,7 @@ import { useSaveMistakes, useTrimRecording, type ClassRecording } from '../api/c
 import { CommentForm } from './comment-form';
 import { FluencyFigures } from './fluency-figures';
 import { RecordingHistory } from './recording-history';
+import { SaidField } from './said-field';
 import { TrimPlayer, formatSeconds, type Trim } from './trim-player';
 import { useWordMarking, type Marking, type Tool } from './word-marking';
 
@@ -122,21 +123,6 @@ function Review({
               </Title>
               <SaveStatus status={status} retry={retry} />
             </Group>
-            <Group gap="xs" mb="sm" wrap="wrap">
-              <Text size="sm" id="tool-label">
-                A click marks
-              </Text>
-              <SegmentedControl
-                aria-labelledby="tool-label"
-                size="xs"
-                value={String(tool)}
-                onChange={(value) => setTool(value === 'last' ? 'last' : (Number(value) as Tool))}
-                data={[
-                  ...MARK_KINDS.map((kind) => ({ value: String(kind.type), label: kind.name })),
-                  { value: 'last', label: 'Last word read' },
-                ]}
-              />
-            </Group>
             <Text size="xs" c="dimmed" mb="md">
               Keys on a word: <Kbd>O</Kbd> omission, <Kbd>M</Kbd> mispronunciation, <Kbd>S</Kbd> substitution,{' '}
               <Kbd>I</Kbd> insertion before it (<Kbd>Backspace</Kbd> removes one), <Kbd>L</Kbd> last word
@@ -149,6 +135,32 @@ function Review({
                 <FluencyFigures fluency={fluency} mistakes={marking.marks.length} />
               </Box>
             )}
+            {/* The tool and the question about what was said stay in view while marking down a long passage. */}
+            <Box pos="sticky" top={72} bg="var(--mantine-color-body)" py="xs" style={{ zIndex: 2 }}>
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm" id="tool-label">
+                  A click marks
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="tool-label"
+                  size="xs"
+                  value={String(tool)}
+                  onChange={(value) => setTool(value === 'last' ? 'last' : (Number(value) as Tool))}
+                  data={[
+                    ...MARK_KINDS.map((kind) => ({ value: String(kind.type), label: kind.name })),
+                    { value: 'last', label: 'Last word read' },
+                  ]}
+                />
+              </Group>
+              {editor.asking && (
+                <SaidField
+                  key={`${editor.asking.wordIndex}-${editor.asking.type}-${marking.marks.length}`}
+                  question={editor.asking}
+                  word={words[editor.asking.wordIndex]?.text ?? ''}
+                  onAnswer={editor.said}
+                />
+              )}
+            </Box>
             <div role="group" aria-label="Words of the passage">
               <MarkedPassage
                 pages={passage.pages}
