@@ -377,8 +377,6 @@ export async function addDemoHistory(
     // The seed's rows go with its transaction; the audio files stored so far go too.
     if (recorder) await Promise.all(recorder.fileKeys.map((key) => recorder.storage.remove(key)));
     throw error;
-  } finally {
-    await recorder?.close();
   }
 }
 

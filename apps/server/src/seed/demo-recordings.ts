@@ -4,7 +4,7 @@
  * espeak-ng at a speed of the child's own (a re-read faster), with a little room noise and a second or so of quiet
  * before and after, so the server's suggested trim (RA1) has something to find; the mistakes planned for it are
  * in the audio too (a word left out, one added, one said wrong, one swapped). Each is uploaded as the student
- * through the recordings service's own multipart path (RA2–RA4, RA12), at the moment of the history it belongs to.
+ * through the recordings service's own upload (RA2–RA4, RA12), at the moment of the history it belongs to.
  * Older recordings are reviewed by demo.teacher with the service calls a teacher's screen makes (trim confirmed
  * around the suggestion, the mistakes marked on their word indexes, a kind comment), and most of those have been
  * seen by their student; one student re-read a book weeks later, faster and more accurately; demo.student (who
@@ -21,8 +21,7 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
+import { Readable } from 'node:stream';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { MistakeType, passageWords, type PassageWord } from '@readalong/contracts';
 import type { Executor } from '../db/database.js';
@@ -401,11 +400,9 @@ function spokenText(pages: string[], plan: RecordingPlan): string {
     .join('\n\n');
 }
 
-/** A recording's audio: the format it is uploaded in, its bytes and length. */
+/** A recording's audio: its bytes (checked by content on upload, like a browser's) and length. */
 interface Audio {
   data: Buffer;
-  filename: string;
-  contentType: string;
   durationMs: number;
 }
 
@@ -448,7 +445,7 @@ async function synthesise(
   }
   const wav = encodeWav(pcm, sampleRate);
   const durationMs = Math.round((pcm.length / sampleRate) * 1000);
-  if (!tools.ffmpeg) return { data: wav, filename: 'take.wav', contentType: 'audio/wav', durationMs };
+  if (!tools.ffmpeg) return { data: wav, durationMs };
   const ogg = await runTool(
     tools.ffmpeg,
     ['-hide_banner', '-loglevel', 'error', '-f', 'wav', '-i', 'pipe:0']
@@ -458,7 +455,7 @@ async function synthesise(
       .concat(['-f', 'ogg', 'pipe:1']),
     wav,
   );
-  return { data: ogg, filename: 'take.ogg', contentType: 'audio/ogg', durationMs };
+  return { data: ogg, durationMs };
 }
 
 function runTool(file: string, args: string[], input?: Buffer): Promise<Buffer> {
@@ -509,25 +506,6 @@ function limiter(limit: number) {
       queue.shift()?.();
     }
   };
-}
-
-/** A multipart/form-data body as a browser sends it. */
-function formData(fields: Record<string, string>, file: Audio, boundary: string): Buffer {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\n` +
-        `Content-Type: ${file.contentType}\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return Buffer.concat(parts);
 }
 
 /** A UUID (version 4 layout) from a text: the browser's id of the take, the same on every seed. */
@@ -592,25 +570,6 @@ export async function createDemoRecorder(options: {
     );
   }
 
-  // The upload goes through the service's multipart path, as the API's route hands it a request.
-  let app: FastifyInstance | null = null;
-  const tickets = new Map<string, { actor: Actor; worksheetId: number }>();
-  async function uploader() {
-    if (app) return app;
-    app = Fastify({ logger: false });
-    await app.register(multipart, {
-      limits: { files: 2, fields: 20, fileSize: 30 * 1024 * 1024 },
-      throwFileSizeLimit: false,
-    });
-    app.post<{ Params: { ticket: string } }>('/upload/:ticket', async (request, reply) => {
-      const ticket = tickets.get(request.params.ticket)!;
-      const recording = await service.upload(ticket.actor, ticket.worksheetId, request);
-      return reply.code(201).send(recording);
-    });
-    await app.ready();
-    return app;
-  }
-
   const made = new Map<string, number>();
   const fileKeys: string[] = [];
   let stopped = false;
@@ -636,29 +595,17 @@ export async function createDemoRecorder(options: {
       // Time to record (the take's length, and any takes before it), then to send it.
       const seconds = Math.round((file.durationMs / 1000) * (1 + plan.numReRecording)) + 20;
       advanceSeconds(seconds);
-      const ticket = String(tickets.size + 1);
-      tickets.set(ticket, { actor, worksheetId });
-      const boundary = `----ReadAlongDemo${stableNumber(key).toString(16)}`;
-      const response = await (
-        await uploader()
-      ).inject({
-        method: 'POST',
-        url: `/upload/${ticket}`,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload: formData(
-          {
-            duration_ms: String(file.durationMs),
-            num_re_recording: String(plan.numReRecording),
-            client_recording_id: stableUuid(key),
-          },
-          file,
-          boundary,
-        ),
-      });
-      if (response.statusCode !== 201) {
-        throw new Error(`demo recording of ${key} was refused (${response.statusCode}): ${response.body}`);
-      }
-      const id = response.json<{ id: number }>().id;
+      const { id } = await service.uploadAudio(
+        actor,
+        worksheetId,
+        Readable.from(file.data),
+        {
+          duration_ms: String(file.durationMs),
+          num_re_recording: String(plan.numReRecording),
+          client_recording_id: stableUuid(key),
+        },
+        { warn: (_details, message) => log(`demo recording of ${key}: ${message}`) },
+      );
       made.set(key, id);
       const [row] = await tx
         .select({ fileKey: recordings.fileKey })
@@ -705,9 +652,6 @@ export async function createDemoRecorder(options: {
     async view(key: string, student: Actor) {
       const id = made.get(key);
       if (id !== undefined) await service.markViewed(student, id);
-    },
-    async close() {
-      await app?.close();
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import { createReadStream } from 'node:fs';
 import type { z } from 'zod';
 import {
@@ -47,6 +48,11 @@ type Output<S> = S extends z.ZodType ? z.output<S> : never;
 type TrimBody = Output<(typeof contracts.trimRecording)['body']>;
 type MistakesBody = Output<(typeof contracts.saveMistakes)['body']>;
 type ActivityBody = Output<(typeof contracts.logRecordingActivity)['body']>;
+type UploadFields = typeof contracts.uploadRecording.multipart.fields;
+/** Where a missing trim suggestion is noted: the request's log, or the seed's. */
+export interface UploadLog {
+  warn(details: object, message: string): void;
+}
 
 const COIN_REASON = 'recording';
 /** Containers round their length; a file read as 10 min 0.5 s is still a 10-minute recording. */
@@ -97,10 +103,10 @@ export function createRecordingsService(
   async function suggestedTrim(
     localPath: string,
     durationMs: number | null,
-    request: FastifyRequest,
+    log: UploadLog,
   ): Promise<SpeechBounds | null> {
     const bounds = await suggestTrim(localPath, {
-      onError: (error) => request.log.warn({ err: error }, 'no suggested trim'),
+      onError: (error) => log.warn({ err: error }, 'no suggested trim'),
     });
     if (!bounds) return null;
     const startMs = Math.max(0, Math.round(bounds.startMs));
@@ -168,86 +174,124 @@ export function createRecordingsService(
     }
   }
 
+  async function ownWorksheet(actor: Actor, worksheetId: number) {
+    const found = await findWorksheet(db, worksheetId, eq(worksheets.studentId, actor.userId));
+    if (!found) throw notFound('worksheet');
+    return found;
+  }
+
+  const uploadRules = (actor: Actor) => ({
+    folder: `recordings/${actor.userId}`,
+    maxBytes: RECORDING_MAX_BYTES,
+    acceptedTypes: ACCEPTED_SNIFFED_TYPES,
+  });
+
+  /**
+   * A stored upload becomes a recording: its length held to the limit, its trim suggested, then in one transaction
+   * the row, the activity log, the completion check, the coins and the alert (RA2–RA4, RA12). A refused upload's
+   * file is removed.
+   */
+  async function accept(
+    actor: Actor,
+    found: NonNullable<Awaited<ReturnType<typeof findWorksheet>>>,
+    file: StoredFile,
+    fields: z.output<UploadFields>,
+    log: UploadLog,
+  ) {
+    try {
+      // The audio tools read a file on this machine: the stored one, or one copy of it from a bucket.
+      const analysed = await storage.withLocalCopy(file.key, async (localPath) => {
+        // The file's own length, when it can be read, is held to the limit whatever the client said.
+        const fromFile = await durationFromFile(file, localPath);
+        if (fromFile !== null && fromFile > RECORDING_MAX_DURATION_MS + LENGTH_TOLERANCE_MS) {
+          throw invalidField('file', 'a recording is at most 10 minutes');
+        }
+        const durationMs = fields.duration_ms ?? fromFile;
+        return { durationMs, suggested: await suggestedTrim(localPath, durationMs, log) };
+      });
+      if (!analysed) throw new Error(`the stored recording ${file.key} is missing`);
+      const { durationMs, suggested } = analysed;
+      const clientId = fields.client_recording_id ?? null;
+      const stored = await db.transaction(async (tx) => {
+        // The student's row is locked: their uploads are stored one at a time, so a retry sees the first.
+        const reader = await findReader(tx, actor.userId, { lock: true });
+        if (!reader) throw notFound('student');
+        const earlier = clientId && (await repo.recordingOfTake(tx, actor.userId, clientId));
+        if (earlier) return { recording: await viewOf(tx, earlier), isRetry: true };
+        const worksheet = found.worksheet;
+        const now = clock.now();
+        const id = await repo.insertRecording(tx, {
+          worksheetId: worksheet.id,
+          studentId: actor.userId,
+          schoolId: worksheet.schoolId,
+          districtId: worksheet.districtId,
+          fileKey: file.key,
+          mimeType: SNIFFED_AUDIO[file.mimeType] ?? file.mimeType,
+          sizeBytes: file.sizeBytes,
+          durationMs: durationMs ?? 0,
+          numReRecording: fields.num_re_recording,
+          clientRecordingId: clientId,
+          suggestedStartMs: suggested?.startMs ?? null,
+          suggestedEndMs: suggested?.endMs ?? null,
+          startMs: suggested?.startMs ?? 0,
+          endMs: suggested?.endMs ?? durationMs,
+          createdAt: now,
+        });
+        await repo.insertActivityLog(tx, {
+          studentId: actor.userId,
+          schoolId: worksheet.schoolId,
+          worksheetId: worksheet.id,
+          numReRecording: fields.num_re_recording,
+          createdAt: now,
+        });
+        await completeIfDone(tx, reader, worksheet.id, progression, now);
+        if (!(await repo.wasPaid(tx, actor.userId, worksheet.id, COIN_REASON))) {
+          await progression.award(tx, reader, COINS.recordingSubmitted, COIN_REASON, worksheet.id);
+        }
+        const recording = await viewOf(tx, id);
+        await progression.raise(tx, reader, AlertType.RecordingSubmission, {
+          passageId: worksheet.passageId,
+          worksheetId: worksheet.id,
+          details: { recording_id: id, title: recording.passage_title },
+        });
+        return { recording, isRetry: false };
+      });
+      // A take sent again (its answer was lost on the way) is stored once: the copy just received goes.
+      if (stored.isRetry) await storage.remove(file.key);
+      return stored.recording;
+    } catch (error) {
+      await storage.remove(file.key);
+      throw error;
+    }
+  }
+
   return {
+    /** An upload as the API receives it: the worksheet checked first, then the form read and its file stored. */
     async upload(actor: Actor, worksheetId: number, request: FastifyRequest) {
-      const found = await findWorksheet(db, worksheetId, eq(worksheets.studentId, actor.userId));
-      if (!found) throw notFound('worksheet');
-      let form: Awaited<ReturnType<typeof readMultipart<typeof contracts.uploadRecording.multipart.fields>>>;
+      const found = await ownWorksheet(actor, worksheetId);
+      let form: Awaited<ReturnType<typeof readMultipart<UploadFields>>>;
       try {
-        form = await readMultipart(request, contracts.uploadRecording.multipart, storage, () => ({
-          folder: `recordings/${actor.userId}`,
-          maxBytes: RECORDING_MAX_BYTES,
-          acceptedTypes: ACCEPTED_SNIFFED_TYPES,
-        }));
+        form = await readMultipart(request, contracts.uploadRecording.multipart, storage, () =>
+          uploadRules(actor),
+        );
       } catch (error) {
         throw asUploadError(error);
       }
-      const file = form.files.file!;
-      try {
-        // The audio tools read a file on this machine: the stored one, or one copy of it from a bucket.
-        const analysed = await storage.withLocalCopy(file.key, async (localPath) => {
-          // The file's own length, when it can be read, is held to the limit whatever the client said.
-          const fromFile = await durationFromFile(file, localPath);
-          if (fromFile !== null && fromFile > RECORDING_MAX_DURATION_MS + LENGTH_TOLERANCE_MS) {
-            throw invalidField('file', 'a recording is at most 10 minutes');
-          }
-          const durationMs = form.fields.duration_ms ?? fromFile;
-          return { durationMs, suggested: await suggestedTrim(localPath, durationMs, request) };
-        });
-        if (!analysed) throw new Error(`the stored recording ${file.key} is missing`);
-        const { durationMs, suggested } = analysed;
-        const clientId = form.fields.client_recording_id ?? null;
-        const stored = await db.transaction(async (tx) => {
-          // The student's row is locked: their uploads are stored one at a time, so a retry sees the first.
-          const reader = await findReader(tx, actor.userId, { lock: true });
-          if (!reader) throw notFound('student');
-          const earlier = clientId && (await repo.recordingOfTake(tx, actor.userId, clientId));
-          if (earlier) return { recording: await viewOf(tx, earlier), isRetry: true };
-          const worksheet = found.worksheet;
-          const now = clock.now();
-          const id = await repo.insertRecording(tx, {
-            worksheetId: worksheet.id,
-            studentId: actor.userId,
-            schoolId: worksheet.schoolId,
-            districtId: worksheet.districtId,
-            fileKey: file.key,
-            mimeType: SNIFFED_AUDIO[file.mimeType] ?? file.mimeType,
-            sizeBytes: file.sizeBytes,
-            durationMs: durationMs ?? 0,
-            numReRecording: form.fields.num_re_recording,
-            clientRecordingId: clientId,
-            suggestedStartMs: suggested?.startMs ?? null,
-            suggestedEndMs: suggested?.endMs ?? null,
-            startMs: suggested?.startMs ?? 0,
-            endMs: suggested?.endMs ?? durationMs,
-            createdAt: now,
-          });
-          await repo.insertActivityLog(tx, {
-            studentId: actor.userId,
-            schoolId: worksheet.schoolId,
-            worksheetId: worksheet.id,
-            numReRecording: form.fields.num_re_recording,
-            createdAt: now,
-          });
-          await completeIfDone(tx, reader, worksheet.id, progression, now);
-          if (!(await repo.wasPaid(tx, actor.userId, worksheet.id, COIN_REASON))) {
-            await progression.award(tx, reader, COINS.recordingSubmitted, COIN_REASON, worksheet.id);
-          }
-          const recording = await viewOf(tx, id);
-          await progression.raise(tx, reader, AlertType.RecordingSubmission, {
-            passageId: worksheet.passageId,
-            worksheetId: worksheet.id,
-            details: { recording_id: id, title: recording.passage_title },
-          });
-          return { recording, isRetry: false };
-        });
-        // A take sent again (its answer was lost on the way) is stored once: the copy just received goes.
-        if (stored.isRetry) await storage.remove(file.key);
-        return stored.recording;
-      } catch (error) {
-        await storage.remove(file.key);
-        throw error;
-      }
+      return accept(actor, found, form.files.file!, form.fields, request.log);
+    },
+
+    /** The same upload from audio already in hand (the demo seed's recordings), with the form's fields as text. */
+    async uploadAudio(
+      actor: Actor,
+      worksheetId: number,
+      audio: Readable,
+      fields: Record<string, string>,
+      log: UploadLog,
+    ) {
+      const found = await ownWorksheet(actor, worksheetId);
+      const parsed = contracts.uploadRecording.multipart.fields.parse(fields);
+      const file = await storage.save(audio, { ...uploadRules(actor), field: 'file' });
+      return accept(actor, found, file, parsed, log);
     },
 
     async listOfWorksheet(actor: Actor, worksheetId: number) {
