@@ -5,6 +5,7 @@ import { answer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
 import { buildPassage, buildRecording } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
+import type { Mark } from '../read-aloud/marks';
 
 const CLASS = {
   id: 3,
@@ -72,20 +73,19 @@ async function openReview() {
   return app;
 }
 
+/** Answers each save of the marks with the marks sent, as the server does. */
+const savedMarks = () =>
+  countCalls('saveMistakes', async (request) => {
+    const body = (await request.json()) as { mistakes: Mark[]; last_word_index: number | null };
+    return { recording_id: 12, ...body, num_mistakes: body.mistakes.length };
+  });
+
 const figure = (name: string) => document.querySelector(`[data-figure="${name}"]`)?.textContent;
 
 describe('reviewing a class’s recordings', () => {
   it('marks words from the keyboard, shows the figures change, and saves the marks once', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const saves = countCalls('saveMistakes', async (request) => {
-      const body = (await request.json()) as { mistakes: { word_index: number; type: number }[] };
-      return {
-        recording_id: 12,
-        mistakes: body.mistakes,
-        num_mistakes: body.mistakes.length,
-        last_word_index: null,
-      };
-    });
+    const saves = savedMarks();
     const { user } = await openReview();
     // 8 words in the 4 s between the handles: 120 words a minute, all correct.
     expect(figure('WPM')).toBe('120');
@@ -122,15 +122,7 @@ describe('reviewing a class’s recordings', () => {
   });
 
   it('notes what was read instead of a substituted word', async () => {
-    const saves = countCalls('saveMistakes', async (request) => {
-      const body = (await request.json()) as { mistakes: { word_index: number; type: 1 | 2 | 3 | 4 }[] };
-      return {
-        recording_id: 12,
-        mistakes: body.mistakes,
-        num_mistakes: body.mistakes.length,
-        last_word_index: null,
-      };
-    });
+    const saves = savedMarks();
     const { user } = await openReview();
     const words = screen.getByRole('group', { name: 'Words of the passage' });
     await user.click(screen.getByRole('radio', { name: 'Substitution' }));
