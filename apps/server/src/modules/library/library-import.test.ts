@@ -218,15 +218,13 @@ describe('importLibrary', () => {
     await rm(path.join(root, 'power-builders', 'b05-no-pictures'), { recursive: true });
   });
 
-  it('imports a hundred passages, then finds them unchanged well within 2 seconds', async () => {
+  it('imports a hundred passages, then finds every one unchanged on the next start', async () => {
     const big = await fixtureLibrary(Array.from({ length: 100 }, (_, n) => `b05-kite-${n}`));
     try {
       const cold = await importLibrary(t.db, { root: big });
       expect(cold.added).toHaveLength(100);
       const warm = await importLibrary(t.db, { root: big });
       expect(warm).toMatchObject({ added: [], updated: [], unchanged: 100 });
-      console.info(`library import of 100 passages: cold ${cold.ms} ms, warm ${warm.ms} ms`);
-      expect(warm.ms).toBeLessThan(1000);
     } finally {
       await rm(big, { recursive: true, force: true });
     }
