@@ -3,6 +3,8 @@
  * schema, each file streams straight to storage. If anything is wrong the stored files are removed again.
  */
 import type { FastifyRequest } from 'fastify';
+// The plugin's types add `isMultipart` and `parts` to every request.
+import type {} from '@fastify/multipart';
 import type { z } from 'zod';
 import type { MultipartBody } from '@readalong/contracts';
 import type { Storage, StoredFile, UploadRules } from '../platform/storage/storage.js';
