@@ -2,10 +2,10 @@
  * Signed download links (SPEC.md §5): a link is stale when it has no expiry or expires within the hour, and a
  * stale link is never reused. Queries whose answers carry links stay fresh only as long as their links do.
  */
-export const STALE_BEFORE_EXPIRY_MS = 60 * 60 * 1000;
+const STALE_BEFORE_EXPIRY_MS = 60 * 60 * 1000;
 
 /** When a signed link stops being fresh (ms since the epoch), or 0 when it is stale from the start. */
-export function linkFreshUntil(url: string): number {
+function linkFreshUntil(url: string): number {
   const expires = Number(new URL(url, 'http://link.invalid').searchParams.get('expires'));
   return Number.isFinite(expires) && expires > 0 ? expires * 1000 - STALE_BEFORE_EXPIRY_MS : 0;
 }

@@ -11,12 +11,12 @@ export type MistakeTypeId = Mark['type'];
 export type WordMistakeType =
   typeof MistakeType.Omission | typeof MistakeType.Mispronunciation | typeof MistakeType.Substitution;
 
-/** How each mark is named, keyed, and drawn (never by colour alone: each has its own line or sign). */
+/** The marks as the screens name them, in the order they are offered. */
 export const MARK_KINDS = [
-  { type: MistakeType.Omission, name: 'Omission', key: 'o', colour: 'red' },
-  { type: MistakeType.Mispronunciation, name: 'Mispronunciation', key: 'm', colour: 'orange' },
-  { type: MistakeType.Substitution, name: 'Substitution', key: 's', colour: 'grape' },
-  { type: MistakeType.Insertion, name: 'Insertion', key: 'i', colour: 'teal' },
+  { type: MistakeType.Omission, name: 'Omission' },
+  { type: MistakeType.Mispronunciation, name: 'Mispronunciation' },
+  { type: MistakeType.Substitution, name: 'Substitution' },
+  { type: MistakeType.Insertion, name: 'Insertion' },
 ] as const;
 
 export const markKind = (type: MistakeTypeId) => MARK_KINDS.find((kind) => kind.type === type)!;

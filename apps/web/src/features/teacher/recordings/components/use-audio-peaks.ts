@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
 /** Bars drawn across the waveform. */
-export const PEAK_COUNT = 240;
+const PEAK_COUNT = 240;
 
 /**
  * The loudness of the recording in `count` slices (0–1), for drawing its waveform; null while it loads or where the
@@ -30,7 +30,7 @@ export function useAudioPeaks(url: string | null, count = PEAK_COUNT) {
 }
 
 /** The loudest sample of each slice, scaled so the loudest slice is 1. */
-export function peaksOf(samples: Float32Array, count: number): number[] {
+function peaksOf(samples: Float32Array, count: number): number[] {
   const size = Math.max(1, Math.floor(samples.length / count));
   const peaks = Array.from({ length: count }, (_, slice) => {
     let peak = 0;
