@@ -143,16 +143,23 @@ export async function hasUnfinishedBooks(db: Executor, studentId: number, level:
   );
 }
 
-/** Whether an alert of this type was raised for the student at this level already. */
-export async function hasLevelAlert(db: Executor, studentId: number, typeId: number, level: Level) {
+/**
+ * Whether an alert of this type was raised for the student already about the same thing: its details hold every
+ * one of `about` (a level's series and band, a goal and its target). Used so such alerts are raised once.
+ */
+export async function hasAlert(
+  db: Executor,
+  studentId: number,
+  typeId: number,
+  about: Record<string, number>,
+) {
   return hasRows(
     db,
     alerts,
     and(
       eq(alerts.studentId, studentId),
       eq(alerts.typeId, typeId),
-      sql`(${alerts.details}->>'series_id')::int = ${level.seriesId}`,
-      sql`(${alerts.details}->>'colour_band_id')::int = ${level.colourBandId}`,
+      sql`${alerts.details} @> ${JSON.stringify(about)}::jsonb`,
     ),
   );
 }

@@ -246,14 +246,15 @@ export function createProgressionService({ clock }: Deps) {
       }
 
       const band = { seriesId: passage.seriesId, colourBandId: passage.colourBandId };
+      const level = { series_id: band.seriesId, colour_band_id: band.colourBandId };
       if (
         !(await repo.hasUnfinishedBooks(tx, reader.userId, band)) &&
-        !(await repo.hasLevelAlert(tx, reader.userId, AlertType.CompleteBooksInLevel, band))
+        !(await repo.hasAlert(tx, reader.userId, AlertType.CompleteBooksInLevel, level))
       ) {
         await raise(tx, reader, AlertType.CompleteBooksInLevel, {
           passageId: worksheet.passageId,
           worksheetId: worksheet.id,
-          details: { series_id: band.seriesId, colour_band_id: band.colourBandId },
+          details: level,
         });
       }
       return { coins, levelChange };

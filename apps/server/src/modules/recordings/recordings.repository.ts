@@ -1,8 +1,7 @@
 /** Queries for read-aloud recordings, their mistakes and activity logs (SPEC.md §3–§4, PRODUCT.md §5). */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { hasRows, type Executor } from '../../db/database.js';
 import {
-  alerts,
   coinTransactions,
   enrolments,
   passages,
@@ -119,26 +118,6 @@ export async function wasPaid(db: Executor, studentId: number, worksheetId: numb
       eq(coinTransactions.studentId, studentId),
       eq(coinTransactions.worksheetId, worksheetId),
       eq(coinTransactions.reason, reason),
-    ),
-  );
-}
-
-/** Whether a goal alert was already raised for this goal and target. */
-export async function hasGoalAlert(
-  db: Executor,
-  studentId: number,
-  typeId: number,
-  goalId: number,
-  target: number,
-) {
-  return hasRows(
-    db,
-    alerts,
-    and(
-      eq(alerts.studentId, studentId),
-      eq(alerts.typeId, typeId),
-      sql`(${alerts.details}->>'goal_id')::int = ${goalId}`,
-      sql`(${alerts.details}->>'target')::real = ${target}`,
     ),
   );
 }

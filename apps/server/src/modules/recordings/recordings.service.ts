@@ -27,7 +27,7 @@ import { suggestTrim, type SpeechBounds } from '../../platform/speech-bounds.js'
 import type { StoredFile } from '../../platform/storage/storage.js';
 import { recordingView } from './recording-view.js';
 import { visibleClasses } from '../access/scope.js';
-import { findReader } from '../progression/progression.repository.js';
+import { findReader, hasAlert } from '../progression/progression.repository.js';
 import { createProgressionService, type ProgressionService } from '../progression/progression.service.js';
 import { insertNotifications } from '../notifications/notifications.repository.js';
 import { visibleWorksheets } from '../reading/reading.access.js';
@@ -157,7 +157,7 @@ export function createRecordingsService(
     ];
     for (const check of checks) {
       if (check.target === null || check.value === null || check.value < check.target) continue;
-      if (await repo.hasGoalAlert(tx, r.studentId, check.typeId, goal.id, check.target)) continue;
+      if (await hasAlert(tx, r.studentId, check.typeId, { goal_id: goal.id, target: check.target })) continue;
       const reader = await findReader(tx, r.studentId);
       if (!reader) return;
       await progression.raise(tx, reader, check.typeId, {
