@@ -121,9 +121,6 @@ export const Recording = z.object({
     .nullable()
     .describe('where speech was heard to start, seconds into the audio; null: none found'),
   suggested_end: z.number().min(0).nullable().describe('where speech was heard to end; null: none found'),
-  last_word_index: Count.nullable().describe(
-    'the last word read, as the teacher marked it; null: the whole passage',
-  ),
   num_mistakes: Count,
   wpm_confirmed: z.boolean().describe('true once the trim is submitted and WPM computed'),
   wpm: z.number().min(0).nullable(),

@@ -50,7 +50,6 @@ export const buildRecording = (overrides: Partial<Recording> = {}): Recording =>
   end_time: null,
   suggested_start: null,
   suggested_end: null,
-  last_word_index: null,
   num_mistakes: 0,
   wpm_confirmed: false,
   wpm: null,

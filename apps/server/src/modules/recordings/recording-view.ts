@@ -21,7 +21,6 @@ export function recordingView(row: RecordingViewRow, storage: Storage): Recordin
     end_time: seconds(r.endMs),
     suggested_start: seconds(r.suggestedStartMs),
     suggested_end: seconds(r.suggestedEndMs),
-    last_word_index: r.lastWordIndex,
     num_mistakes: r.numMistakes,
     wpm_confirmed: r.wpmConfirmed,
     wpm: r.wpm,

@@ -26,8 +26,7 @@ export const classRecordingsQueryOptions = (classId: number) =>
       freshFor(query.state.data?.map((recording) => recording.file_url) ?? [], LIST_FRESH_MS),
   });
 
-export const useClassRecordings = (classId: number | null) =>
-  useQuery({ ...classRecordingsQueryOptions(classId ?? 0), enabled: classId !== null });
+export const useClassRecordings = (classId: number) => useQuery(classRecordingsQueryOptions(classId));
 
 /** Puts the server's answer for one recording into the class list the review screen reads it from. */
 function useReplaceInList(classId: number) {
