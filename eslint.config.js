@@ -4,6 +4,31 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+/** The server's modules (apps/server/src/modules/<area>/): no module imports another's repository. */
+const SERVER = './apps/server/src';
+const serverModules = readdirSync(new URL('apps/server/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/**
+ * Repository imports across modules still to be replaced by a call to the owning module's service (issue 11,
+ * step c). The list only shrinks: any other module → repository import fails the lint.
+ */
+const REPOSITORY_IMPORTS_TO_REMOVE = {
+  account: ['auth'],
+  assignments: ['reading'],
+  quiz: ['progression', 'reading'],
+  reading: ['progression'],
+  recordings: ['progression', 'reading'],
+  reports: ['recordings'],
+  students: ['auth', 'progression', 'reading'],
+  support: ['auth'],
+};
 
 export default tseslint.config(
   {
@@ -48,6 +73,42 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
+    },
+  },
+  {
+    // The server's import graph runs one way (docs/architecture.md): no cycles; platform/ and domain/ never
+    // import the edge (http/) or the modules; a module reaches another through its service, never its repository.
+    files: ['apps/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${SERVER}/platform`,
+              from: [`${SERVER}/http`, `${SERVER}/modules`],
+              message: 'platform/ is below http/ and the modules: it never imports them.',
+            },
+            {
+              target: `${SERVER}/domain`,
+              from: [`${SERVER}/http`, `${SERVER}/modules`, `${SERVER}/platform`],
+              message: 'domain/ (Actor, errors) imports nothing of the server.',
+            },
+            ...serverModules.map((area) => ({
+              target: `${SERVER}/modules/${area}`,
+              from: `${SERVER}/modules/!(${[area, ...(REPOSITORY_IMPORTS_TO_REMOVE[area] ?? [])].join('|')})/*.repository.ts`,
+              message: "A module never imports another module's repository: call its service.",
+            })),
+          ],
+        },
+      ],
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },

@@ -26,7 +26,13 @@ const isStale =
     statSync(builtIndex).mtimeMs;
 if (isStale) {
   console.log('Building the web app…');
-  execSync('npm run build --workspace apps/web', { cwd: root, stdio: 'inherit' });
+  try {
+    execSync('npm run build --workspace apps/web', { cwd: root, stdio: 'inherit' });
+  } catch {
+    // O2: the cause in words; the build's own errors are printed above.
+    console.error('The server could not start: the web app did not build (its errors are above).');
+    process.exit(1);
+  }
 }
 
 process.env.NODE_ENV = 'production';

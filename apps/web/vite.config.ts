@@ -1,10 +1,58 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The API the dev server forwards /api to; `npm run dev` at the root starts it on API_PORT. */
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Text files worth compressing; pictures, fonts and audio are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|ico|map|webmanifest)$/;
+
+/**
+ * docs/rules.md B3: every text file of the build gets a brotli (`.br`) and a gzip (`.gz`) copy beside it, at the
+ * highest levels (once per build, not per request); the server sends the one the browser accepts
+ * (apps/server/src/http/web-app.ts). A copy that would not be smaller is not written.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'readalong:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipped(content, { level: 9 }),
+          ]);
+          if (br.length < content.length) await writeFile(`${file}.br`, br);
+          if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -20,13 +68,26 @@ export default defineConfig({
     rolldownOptions: {
       checks: { moduleLevelDirective: false },
       output: {
-        // Libraries change less often than the app: separate files stay cached across releases.
+        // Libraries change less often than the app: separate files stay cached across releases. Mantine is not
+        // grouped: one Mantine file would bring every component to the first screen (docs/rules.md B1, B2), so
+        // its components go with the pages that use them, as charts do.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            // Charts stay with the pages that draw them, so the first screen does not load them.
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks|form)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // What index.html loads before any page, in one file rather than a dozen small ones: fewer requests
+            // on a school's connection (six at a time over HTTP/1.1).
+            { name: 'shell', tags: ['$initial'] },
+            // Every icon is a file of a few hundred bytes: one file for them all, but the sign-in screen's own
+            // (and the helper every icon uses) stay out of it, so that screen does not load the others.
+            {
+              name: 'icons',
+              test: (id) =>
+                /node_modules[\\/]@tabler[\\/]icons-react[\\/]/.test(id) &&
+                !/createReactComponent|defaultAttributes|IconSchool|IconBrandGoogle|IconBrandApple/.test(id),
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -12,7 +12,7 @@
  * commoner American form, a contraction counts as its base words (don't → do + not), a possessive as its base word
  * (dog's → dog), and a hyphenated compound as its hardest part (sun-baked → sun, baked).
  *
- * The weights were fitted so that natural writing reaches every colour band of SPEC.md §3 (see BAND_TARGETS):
+ * The weights were fitted so that natural writing reaches every colour band (docs/rules.md L2, K1; see BAND_TARGETS):
  * sentences of about 5–6 words and everyday words at band 3 (215L), about 11 words at band 11 (615L), and about
  * 18–22 words with a richer vocabulary at band 20 (1125L). Longer sentences and rarer words always measure higher.
  */

@@ -24,7 +24,7 @@ const question = <K extends string, T extends z.ZodRawShape>(type: K, shape: T) 
     ...shape,
   });
 
-/** The eight question types of SPEC.md §3, each with what it shows and its answer key. */
+/** The eight question types (docs/rules.md R10 marks each), each with what it shows and its answer key. */
 export const Question = z.discriminatedUnion('type', [
   question('mcq', { options: z.array(Text).min(2).max(5), answer: z.number().int().min(0) }),
   question('short_answer', {
@@ -64,7 +64,7 @@ export const Question = z.discriminatedUnion('type', [
 export type Question = z.infer<typeof Question>;
 export type QuestionTypeName = Question['type'];
 
-/** Question type ids of SPEC.md §3, by name. */
+/** Question type ids, by name (the customer's ids). */
 export const QUESTION_TYPE_IDS: Record<QuestionTypeName, number> = {
   mcq: 1,
   short_answer: 2,

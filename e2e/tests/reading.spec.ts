@@ -20,6 +20,8 @@ test('[STUDENT] finds a book at their level, reads every page, and reaches the q
   await expect(page.getByRole('link', { name: `Read ${title}` })).toBeVisible();
 
   await page.getByRole('link', { name: `Read ${title}` }).click();
+  // The favourites' cards show their own "Page n of m" until the reader has replaced them.
+  await expect(page.getByRole('heading', { level: 1, name: 'Favorites' })).toBeHidden();
   const counter = page.getByText(/^Page \d+ of \d+$/);
   await expect(counter).toHaveText(/^Page 1 of \d+$/);
   const pageCount = Number((await counter.textContent())!.match(/of (\d+)/)![1]);

@@ -65,3 +65,25 @@ describe('storage settings', () => {
     }
   });
 });
+
+describe('proxy and rate-limit settings', () => {
+  it('trusts no proxy unless TRUST_PROXY names one', () => {
+    expect(load({}).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(load({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+    ]);
+    expect(() => load({ TRUST_PROXY: 'the proxy' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('limits per address: 300 sign-ins a minute and 30 forms an hour unless set', () => {
+    expect(load({}).rateLimits).toEqual({ signInPerMinute: 300, formsPerHour: 30 });
+    expect(load({ RATE_LIMIT_SIGN_IN: '600', RATE_LIMIT_FORMS: '5' }).rateLimits).toEqual({
+      signInPerMinute: 600,
+      formsPerHour: 5,
+    });
+    expect(() => load({ RATE_LIMIT_SIGN_IN: '0' })).toThrow(/RATE_LIMIT_SIGN_IN/);
+  });
+});

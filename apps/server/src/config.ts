@@ -8,6 +8,26 @@ const UrlList = z
   .transform((value) => value.split(',').map((url) => url.trim().replace(/\/+$/, '')))
   .pipe(z.array(z.url()));
 
+/**
+ * Which proxies may name the client's address in X-Forwarded-For (S13): none by default, `true` for any, or
+ * comma-separated addresses and CIDR ranges of the proxies (Fastify's `trustProxy`).
+ */
+const TrustProxy = z
+  .string()
+  .trim()
+  .transform((value): boolean | string[] =>
+    ['true', 'false'].includes(value) ? value === 'true' : value.split(',').map((entry) => entry.trim()),
+  )
+  .pipe(
+    z.union([
+      z.boolean(),
+      z.array(
+        z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], 'must be true, false, or addresses of proxies'),
+      ),
+    ]),
+  );
+const PerWindow = z.coerce.number().int().min(1).max(100_000);
+
 const Environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,6 +52,9 @@ const Environment = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: Flag.optional(),
+  TRUST_PROXY: TrustProxy.default(false),
+  RATE_LIMIT_SIGN_IN: PerWindow.default(300),
+  RATE_LIMIT_FORMS: PerWindow.default(30),
 });
 
 /** Where uploaded files are kept: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
@@ -100,6 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     narration: { enabled: e.NARRATION, dir: path.join(dataDir, 'narration') },
     logLevel: e.LOG_LEVEL,
     storage: storageOf(e, dataDir),
+    /** Fastify's `trustProxy`: off unless the operator names the proxy (S13). */
+    trustProxy: e.TRUST_PROXY,
+    /** Requests per address (S15): sign-in per minute; password-reset mail and contact forms per hour. */
+    rateLimits: { signInPerMinute: e.RATE_LIMIT_SIGN_IN, formsPerHour: e.RATE_LIMIT_FORMS },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

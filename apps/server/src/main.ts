@@ -12,10 +12,16 @@ import { seedReferenceData } from './seed/reference-data.js';
 import { describeImport, importLibrary } from './seed/library-import.js';
 import { narrationService, type NarrationJob } from './modules/library/narration.js';
 import { audioRetention } from './modules/recordings/retention.js';
+import { sweepOrphanFiles } from './platform/storage/orphan-files.js';
+import { describeStartFailure } from './start-failure.js';
+
+/** Set once the database is open: a start that fails later closes it, so no PostgreSQL is left running (O1). */
+let closeDatabase: (() => Promise<void>) | undefined;
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  closeDatabase = database.close;
   const deps = await createServerDeps(config, database.db);
   const app = await buildApp(deps);
 
@@ -41,15 +47,20 @@ async function main() {
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`\n  ReadAlong is running at http://${shown}:${config.port}\n`);
 
-  // Recordings' audio past their district's retention is deleted now and every hour (PRODUCT.md §5).
+  // Recordings' audio past their district's retention is deleted now and every hour (docs/rules.md RA13); where several
+  // servers share the database, one sweeps at a time (O11).
   audioRetention(deps).start(app.log);
+  // Files a crash left without their row (an upload cut short) are deleted at start (O3).
+  void sweepOrphanFiles(deps, app.log);
 
   const narration = narrationService(deps);
+  // Every server runs the job; each page is narrated by one of them (O12).
   if (narration.available) narrationJob = narration.startBackgroundJob(app.log);
   else app.log.info(`narration: off, the browser's voice reads (${narration.unavailableReason})`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+main().catch(async (error: unknown) => {
+  console.error(describeStartFailure(error));
+  await closeDatabase?.().catch(() => {});
   process.exit(1);
 });

@@ -11,7 +11,7 @@ import { buildApp, type AppOptions } from '../src/http/app.js';
 import { createServerDeps } from '../src/server-deps.js';
 import type { Clock } from '../src/platform/clock.js';
 import { createTestDatabase } from './database.js';
-import { createFactories } from './factories.js';
+import { createFactories, TEST_PASSWORD } from './factories.js';
 
 export class TestClock implements Clock {
   private current = new Date('2026-09-15T09:00:00Z');
@@ -79,7 +79,7 @@ export async function signIn(test: { app: FastifyInstance }, username: string, p
   return response.json<{ access_token: string; refresh_token: string; user_id: number }>();
 }
 
-export const TEST_PASSWORD = 'correct horse battery';
+export { TEST_PASSWORD };
 
 /**
  * A school seen from every side: a student and a classmate, their teacher, owner and department head, and a

@@ -21,7 +21,8 @@ import {
 } from '../src/db/schema/index.js';
 import { answerText, subQuestionCount, type StoredQuestionRow } from '../src/modules/quiz/grading.js';
 import { hashPassword } from '../src/platform/passwords.js';
-import { TEST_PASSWORD } from './app.js';
+
+export const TEST_PASSWORD = 'correct horse battery';
 
 /** One question of each of the eight types (PRODUCT.md §4): 1 + 1 + 1 + 1 + 2 + 1 + 1 + 4 = 12 parts. */
 export const EVERY_TYPE: Question[] = [

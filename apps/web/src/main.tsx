@@ -6,13 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { startRecordingOutbox } from './lib/recording-outbox';
+import { authStore } from './lib/auth-store';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const router = createAppRouter();
-// Recordings kept in this browser while offline or after the tab closed are sent as soon as the app starts.
-startRecordingOutbox();
+startRecordingOutboxWhenSignedIn();
 
 createRoot(root).render(
   <StrictMode>
@@ -21,3 +20,19 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+/**
+ * Recordings kept in this browser while offline or after the tab closed are sent as soon as someone is signed in
+ * (the outbox is per user). Its code loads then, so the sign-in screen does without it (docs/rules.md B1).
+ */
+function startRecordingOutboxWhenSignedIn() {
+  let started = false;
+  const startIfSignedIn = () => {
+    if (started || !authStore.getState().isAuthenticated) return;
+    started = true;
+    stopListening();
+    void import('./lib/recording-outbox').then(({ startRecordingOutbox }) => startRecordingOutbox());
+  };
+  const stopListening = authStore.subscribe(startIfSignedIn);
+  startIfSignedIn();
+}

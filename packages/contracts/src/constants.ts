@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9 and the product rules of PRODUCT.md that both server and client need. */
+/** Business constants and the numbers of product rules that both server and client need (docs/rules.md names each). */
 
 export const SUBJECT_ID = 92;
 export const DEFAULT_CLASS_SIZE = 100;
@@ -37,7 +37,7 @@ export const DEFAULT_READING_SETTINGS = {
   music: true,
 } as const;
 
-/** Messages for a 401 from user validation (SPEC.md §8), keyed by the server's error text. */
+/** Messages for a 401 from user validation (docs/rules.md S4, C6), keyed by the server's error text. */
 export const SESSION_ERROR_TEXT = {
   passwordChanged: 'password has been changed',
   accountDisabled: 'account is disabled',
@@ -48,14 +48,16 @@ export const SESSION_ERROR_MESSAGES: Record<string, string> = {
 };
 export const SESSION_ERROR_FALLBACK_MESSAGE = 'You have been logged out!';
 
-/** Sessions and sign-in (PRODUCT.md §7). */
+/** Sessions and sign-in (docs/rules.md S2, S3, S7, S12, S14). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const PASSWORD_RESET_TTL_MINUTES = 30;
 export const SIGN_IN_LOCKOUT = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
+/** Failures for one username from any address that lock it from every address (S14). */
+export const SIGN_IN_LOCKOUT_PER_USERNAME = { maxFailures: 50, windowMinutes: 15, lockMinutes: 15 } as const;
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Progression (PRODUCT.md §3): one table of every rule's numbers, shown to children and applied by the server. */
+/** Progression (docs/rules.md L3–L7): one table of every rule's numbers, shown to children and applied by the server. */
 export const PROGRESSION = {
   /** Quiz pass mark, percent. */
   passPercent: 80,
@@ -72,7 +74,7 @@ export const PROGRESSION = {
   skillBuilderBelowPercent: 60,
 } as const;
 
-/** Coins for each event (PRODUCT.md §3). */
+/** Coins for each event (docs/rules.md L7). */
 export const COINS = {
   quizPassed: 10,
   quizPerfectBonus: 5,

@@ -24,7 +24,7 @@ export interface Contract {
   /** Operation name: how the client calls it and the OpenAPI operationId. */
   readonly name: string;
   readonly method: HttpMethod;
-  /** Path under /api, spelled as SPEC.md §7 spells it, with `{param}` placeholders. */
+  /** Path under /api, spelled as the customer's API spells it, with `{param}` placeholders. */
   readonly path: string;
   readonly summary: string;
   readonly access: Access;

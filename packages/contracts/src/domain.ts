@@ -1,6 +1,6 @@
 /**
- * The enums of SPEC.md §3, declared once. Ids are the customer's; names are spelled as SPEC.md spells them.
- * Where SPEC.md leaves a value unshown (colour hex, names of bands 1–2), the choice is ours and docs/rules.md says so.
+ * The product's enums, declared once. Ids are the customer's; names are spelled as the customer's API spells them.
+ * Where the customer's API leaves a value unshown (colour hex, names of bands 1–2), the choice is ours and docs/rules.md says so.
  */
 import { z } from 'zod';
 
@@ -45,7 +45,7 @@ const band = (
   max: number | null = null,
 ) => ({ id, name, colour, min_lexile: min, max_lexile: max }) satisfies ColourBand;
 
-/** The 26 colour bands with their Lexile ranges (SPEC.md §3). */
+/** The 26 colour bands with their Lexile ranges (docs/rules.md L2). */
 export const COLOUR_BANDS: readonly ColourBand[] = [
   band(1, 'white', '#F4F4F2'),
   band(2, 'pink', '#F7C6D9'),
@@ -82,7 +82,7 @@ export function colourBand(id: number): ColourBand {
   return found;
 }
 
-/** Alert / event types 1–20, numbered in the order SPEC.md §3 lists them. */
+/** Alert / event types 1–20, numbered in the customer's order (ids are the customer's). */
 export const ALERT_TYPES = [
   'Pass',
   'Fail',
@@ -112,7 +112,7 @@ export const AlertType = Object.fromEntries(ALERT_TYPES.map((name, index) => [na
 export const AlertTypeId = z.number().int().min(1).max(ALERT_TYPES.length).describe('alert type id, 1–20');
 
 /**
- * The alerts a student sees too (PRODUCT.md §6): their results, level-ups and goals. The rest (FailAgain,
+ * The alerts a student sees too (docs/rules.md P1): their results, level-ups and goals. The rest (FailAgain,
  * LevelDown, Inactivity, placements…) are for their teachers.
  */
 export const STUDENT_ALERT_TYPES = [
@@ -144,7 +144,7 @@ export const QuestionType = {
   DiscardOption: 7,
   Categorising: 8,
 } as const;
-export const QuestionTypeId = z.number().int().min(1).max(8).describe('question type, 1–8 (SPEC.md §3)');
+export const QuestionTypeId = z.number().int().min(1).max(8).describe('question type, 1–8');
 
 export const MistakeType = { Omission: 1, Insertion: 2, Mispronunciation: 3, Substitution: 4 } as const;
 export const MistakeTypeId = z

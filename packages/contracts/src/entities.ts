@@ -1,15 +1,25 @@
 /**
- * The entities of SPEC.md §3 that calls answer or accept, with the field names SPEC.md gives them, plus the
- * response shapes that more than one group of calls shares. Fields SPEC.md does not show are our design.
+ * The entities that calls answer or accept, with the field names the customer's API gives them, plus the
+ * response shapes that more than one group of calls shares. Fields the customer's API does not show are our design.
  */
 import { z } from 'zod';
-import { CalendarDate, Count, Percent, RecordId, Timestamp } from './common.js';
+import {
+  Amount,
+  CalendarDate,
+  Count,
+  DateInput,
+  DateTimeInput,
+  Percent,
+  RecordId,
+  Text,
+  Timestamp,
+} from './common.js';
 import { DEFAULT_CLASS_SIZE, SUBJECT_ID } from './constants.js';
 import { AlertTypeId, BuilderTypeId, ColourBandId, MistakeTypeId, SeriesId } from './domain.js';
 
 const Url = z.string().describe('signed or public link');
 
-/** Reading settings (SPEC.md §3), as the client sends them with progress and activity logs. */
+/** Reading settings (docs/rules.md C13), as the client sends them with progress and activity logs. */
 export const ReadingSettings = z
   .strictObject({
     highlight: z.boolean().describe('highlight each word as it is narrated'),
@@ -78,16 +88,13 @@ export type Passage = z.infer<typeof Passage>;
 /** A passage in a list: everything but the pages. */
 export const PassageSummary = Passage.omit({ pages: true });
 
-/** One answer of a quiz (SPEC.md §3 "Grading row"). */
+/** One answer of a quiz: a grading row (docs/rules.md R9). */
 export const GradingRow = z.strictObject({
   question_id: RecordId,
-  question_num: z.number().int().min(1).describe('position of the question in the quiz, from 1'),
+  question_num: Count.min(1).describe('position of the question in the quiz, from 1'),
   sub_question_num: Count.describe('0 for a main question, 1… for its sub-questions'),
-  marks: z
-    .number()
-    .min(0, 'marks cannot be negative')
-    .describe('marks the client scored; the server re-marks'),
-  selected_option: z.string().max(2000).describe('the answer; several answers joined with ";"'),
+  marks: Amount.min(0, 'marks cannot be negative').describe('marks the client scored; the server re-marks'),
+  selected_option: Text.max(2000).describe('the answer; several answers joined with ";"'),
   time_taken: Count.describe('seconds spent on the question'),
 });
 export type GradingRow = z.infer<typeof GradingRow>;
@@ -96,7 +103,7 @@ export type GradingRow = z.infer<typeof GradingRow>;
 export const Mistake = z.strictObject({
   word_index: Count.describe('0-based index of the word in the passage; an insertion goes before this word'),
   type: MistakeTypeId,
-  text: z.string().trim().min(1).max(100).optional().describe('what was read instead, or inserted'),
+  text: Text.trim().min(1).max(100).optional().describe('what was read instead, or inserted'),
 });
 
 export const Recording = z.object({
@@ -187,7 +194,7 @@ export const BookResult = z.object({
 
 // ---- Students, classes, goals, alerts ----
 
-/** A student as class lists show them; `series` is spelled as SPEC.md §3 spells it (a series id). */
+/** A student as class lists show them; `series` is a series id, as the customer's API spells it. */
 export const StudentSummary = z.object({
   student_id: RecordId,
   username: z.string(),
@@ -237,7 +244,7 @@ export const Goal = z
     target_lexile: GoalTarget('target Lexile', 2000).describe('Lexile to reach'),
     target_wpm: GoalTarget('target WPM', 400).describe('words per minute to reach'),
     target_wcpm: GoalTarget('target WCPM', 400).describe('words correct per minute to reach'),
-    target_date: CalendarDate.nullable().optional().describe('reach it by this date'),
+    target_date: DateInput.nullable().optional().describe('reach it by this date'),
   })
   .refine((goal) => goal.target_lexile != null || goal.target_wpm != null || goal.target_wcpm != null, {
     message: 'set at least one of target_lexile, target_wpm, target_wcpm',
@@ -254,7 +261,7 @@ export const GoalProgress = z.object({
   achieved_at: Timestamp.nullable(),
 });
 
-/** SPEC.md §3 "Student goal-settings entry": taken from class student data, with the student's goal. */
+/** A student's goal-settings entry: taken from class student data, with the student's goal. */
 export const GoalSettingsEntry = StudentSummary.pick({
   student_id: true,
   profile_pic_url: true,
@@ -298,15 +305,15 @@ export const ActivityDay = ActivityCounts.extend({ date: CalendarDate });
 /** Activity of a group of students adds how many were active. */
 export const GroupActivityCounts = ActivityCounts.extend({ active_students: Count });
 
-/** SPEC.md §3 "Reading activity log". */
+/** A reading-activity log (docs/rules.md R22). */
 export const ReadingActivityLog = z.strictObject({
   worksheet_id: RecordId.describe('the worksheet read'),
-  start_time: z.iso.datetime({ offset: true }).describe('when this reading began (ISO 8601)'),
+  start_time: DateTimeInput.describe('when this reading began (ISO 8601)'),
   num_practice_recordings: Count.describe('practice recordings made while reading'),
   reading_settings: ReadingSettings,
 });
 
-/** SPEC.md §3 "Recording activity log". */
+/** A recording-activity log (docs/rules.md RA11). */
 export const RecordingActivityLog = z.strictObject({
   worksheet_id: RecordId.describe('the worksheet recorded'),
   num_re_recording: Count.describe('how many times the student recorded again'),

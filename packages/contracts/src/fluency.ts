@@ -1,5 +1,5 @@
 /**
- * Reading fluency of one recording (PRODUCT.md §5), pure:
+ * Reading fluency of one recording (docs/rules.md RA8), pure:
  * WPM = words read ÷ minutes between the trimmed start and end; WCPM = (words read − mistakes) ÷ minutes;
  * accuracy = (words read − mistakes) ÷ words read. Words read default to the whole passage; the teacher may mark
  * the last word read. A mistake counts against a word of the passage: an omission, mispronunciation or

@@ -1,5 +1,5 @@
 /**
- * Marking one answer against its key, by question type (PRODUCT.md §4): the one rule the server marks quizzes by
+ * Marking one answer against its key, by question type (docs/rules.md R10): the one rule the server marks quizzes by
  * and the staff's demonstration quiz checks answers with. The key is the text `getPassageQuestions` shows once
  * answers may be seen: several accepted answers, or the items in order, joined with ";".
  */

@@ -1,24 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import * as auth from '../src/calls/auth.js';
-import * as classes from '../src/calls/classes.js';
-import * as districts from '../src/calls/districts.js';
-import * as school from '../src/calls/school.js';
-import * as staticData from '../src/calls/static-data.js';
-import * as students from '../src/calls/students.js';
-import * as worksheets from '../src/calls/worksheets.js';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import {
   COLOUR_BANDS,
   GradingRow,
   SeriesId,
   allContracts,
+  callsByModule,
   colourBand,
   contracts,
   nextSeries,
   type Contract,
 } from '../src/index.js';
 
-/** Every call of SPEC.md §7, transcribed as the spec spells it. */
+/** Every call of the customer's API, transcribed as the customer spells it. */
 const SPEC_CALLS = [
   // Authentication and account
   'POST /login',
@@ -133,7 +128,7 @@ const SPEC_CALLS = [
   'PATCH /v1/notifications/{id}',
 ];
 
-/** Our own calls beyond SPEC.md §7 (docs/rules.md names each): a department head's district settings. */
+/** Our own calls beyond the customer's API (docs/rules.md RA14): a department head's district settings. */
 const OUR_CALLS = ['GET /v1/districts/settings', 'PATCH /v1/districts/settings'];
 
 const key = (contract: Contract) => `${contract.method} ${contract.path}`;
@@ -155,14 +150,17 @@ describe('the contracts', () => {
     expect(duplicates).toEqual([]);
   });
 
-  it('declares exactly the calls of SPEC.md §7, and our own beyond it', () => {
+  it("declares exactly the customer's calls, and our own beyond them", () => {
     expect(allContracts.map(key).sort()).toEqual([...SPEC_CALLS, ...OUR_CALLS].sort());
   });
 
-  it('exports each contract under its name, and loses none when merged', () => {
-    const modules = { auth, staticData, students, worksheets, classes, school, districts };
+  it('exports each contract under its name from one file per module, and loses none when merged', async () => {
+    const callsDir = new URL('../src/calls/', import.meta.url);
+    const files = readdirSync(callsDir).filter((file) => file.endsWith('.ts') && file !== 'shared.ts');
+    expect(files.map((file) => file.replace(/\.ts$/, '')).sort()).toEqual(Object.keys(callsByModule).sort());
     let exported = 0;
-    for (const module of Object.values(modules)) {
+    for (const file of files) {
+      const module = (await import(new URL(file, callsDir).href)) as Record<string, unknown>;
       for (const [exportName, value] of Object.entries(module)) {
         if (typeof value === 'object' && value !== null && 'method' in value && 'path' in value) {
           exported += 1;
@@ -172,6 +170,25 @@ describe('the contracts', () => {
     }
     expect(exported).toBe(105 + OUR_CALLS.length);
     for (const [name, contract] of Object.entries(contracts)) expect(contract.name).toBe(name);
+  });
+
+  it('keeps each served call in the file of the server module whose routes register it', () => {
+    const modulesDir = new URL('../../../apps/server/src/modules/', import.meta.url);
+    const misplaced: string[] = [];
+    let served = 0;
+    for (const module of readdirSync(modulesDir)) {
+      const routes = new URL(`${module}/${module}.routes.ts`, modulesDir);
+      if (!existsSync(routes)) continue;
+      const own: Record<string, unknown> =
+        (callsByModule as Record<string, Record<string, unknown>>)[module] ?? {};
+      for (const [, name] of readFileSync(routes, 'utf8').matchAll(/\bcontracts\.(\w+)/g)) {
+        served += 1;
+        if (!(name! in own))
+          misplaced.push(`${name} (served by modules/${module}/, not in calls/${module}.ts)`);
+      }
+    }
+    expect(served).toBeGreaterThan(60);
+    expect(misplaced).toEqual([]);
   });
 
   it('has a summary and an access rule on every contract', () => {
@@ -198,7 +215,7 @@ describe('the contracts', () => {
   });
 
   it('sends a recording as form data with its duration in milliseconds', () => {
-    const { multipart } = worksheets.uploadRecording;
+    const { multipart } = contracts.uploadRecording;
     expect(multipart.files.map((file) => file.name)).toEqual(['file']);
     expect(multipart.fields.parse({ duration_ms: '61500', num_re_recording: '2' })).toEqual({
       duration_ms: 61500,
@@ -207,8 +224,8 @@ describe('the contracts', () => {
     expect(multipart.fields.safeParse({ duration_ms: '1.5' }).success).toBe(false);
   });
 
-  it('answers user-details with exactly the fields SPEC.md names', () => {
-    expect(Object.keys(students.getUserDetails.response.shape).sort()).toEqual(
+  it('answers user-details with exactly the fields the customer names', () => {
+    expect(Object.keys(contracts.getUserDetails.response.shape).sort()).toEqual(
       [
         'class_id',
         'coins',
@@ -222,14 +239,14 @@ describe('the contracts', () => {
   });
 
   it('parses query strings', () => {
-    const alerts = students.getAlerts.query.parse({ types: '1,2,20', page: '3' });
+    const alerts = contracts.getAlerts.query.parse({ types: '1,2,20', page: '3' });
     expect(alerts).toMatchObject({ types: [1, 2, 20], page: 3, limit: 20 });
-    expect(students.getAlerts.query.safeParse({ types: '21' }).success).toBe(false);
-    const overview = classes.getClassesReadingOverviewPaginated.query.parse({});
+    expect(contracts.getAlerts.query.safeParse({ types: '21' }).success).toBe(false);
+    const overview = contracts.getClassesReadingOverviewPaginated.query.parse({});
     expect(overview).toMatchObject({ limit: 50, page: 0 });
-    expect(students.getStudentProficiency.query.parse({})).toMatchObject({ subject_id: 92 });
-    expect(students.getStudentProficiency.query.safeParse({ subject_id: '91' }).success).toBe(false);
-    expect(classes.createClass.body.parse({ name: '4B' })).toMatchObject({
+    expect(contracts.getStudentProficiency.query.parse({})).toMatchObject({ subject_id: 92 });
+    expect(contracts.getStudentProficiency.query.safeParse({ subject_id: '91' }).success).toBe(false);
+    expect(contracts.createClass.body.parse({ name: '4B' })).toMatchObject({
       subject_id: 92,
       num_students: 100,
     });
@@ -253,7 +270,7 @@ describe('the domain', () => {
   });
 
   it('refuses the same question answered twice in one submission', () => {
-    const body = worksheets.submitDiagnostics.body;
+    const body = contracts.submitDiagnostics.body;
     expect(body.safeParse({ total_score: 1, gradings: [row], completed: true }).success).toBe(true);
     expect(body.safeParse({ total_score: 2, gradings: [row, row], completed: true }).success).toBe(false);
   });
@@ -266,7 +283,7 @@ describe('the domain', () => {
     expect(nextSeries(5)).toBeNull();
   });
 
-  it('has the 26 colour bands of SPEC.md §3', () => {
+  it('has the 26 colour bands (L2)', () => {
     expect(COLOUR_BANDS).toHaveLength(26);
     expect(COLOUR_BANDS.map((band) => band.id)).toEqual(Array.from({ length: 26 }, (_, index) => index + 1));
     expect(colourBand(18)).toMatchObject({ name: 'orange', min_lexile: 940, max_lexile: 1020 });

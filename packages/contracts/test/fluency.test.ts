@@ -10,7 +10,7 @@ const base = {
   durationMs: 60_000,
 };
 
-describe('fluency (PRODUCT.md §5)', () => {
+describe('fluency (RA8)', () => {
   it('WPM is the words read over the trimmed minutes; a clean reading is 100 % accurate', () => {
     expect(computeFluency(base)).toEqual({
       wordsRead: 120,

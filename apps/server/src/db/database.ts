@@ -7,6 +7,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import path from 'node:path';
 import * as schema from './schema/index.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { runAfterOtherServers } from './single-runner.js';
 
 export type Database = NodePgDatabase<typeof schema>;
 /** A transaction handle; services pass it to repositories so one event's writes commit together. */
@@ -22,8 +23,11 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
+/** Connections each server keeps to PostgreSQL at most. */
+export const POOL_SIZE = 10;
+
 export function connect(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema, casing: 'snake_case' });
@@ -31,7 +35,8 @@ export function connect(url: string): DatabaseHandle {
 }
 
 export async function applyMigrations(db: Database): Promise<void> {
-  await migrate(db, { migrationsFolder });
+  // O15: servers starting together on one database migrate it one after the other.
+  await runAfterOtherServers(db, 'migrations', () => migrate(db, { migrationsFolder }));
 }
 
 /** Opens the product's database, migrated. Closing it also stops the embedded server, if one was started. */
@@ -42,20 +47,39 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const handle = connect(options.databaseUrl);
+    await checkConnection(handle).catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
+    });
     await applyMigrations(handle.db);
     return handle;
   }
   const embedded = await startEmbeddedPostgres(options.dataDir, options.log);
-  await ensureDatabase(embedded.url('postgres'), 'readalong');
-  const handle = connect(embedded.url('readalong'));
-  await applyMigrations(handle.db);
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await embedded.stop();
-    },
-  };
+  try {
+    await ensureDatabase(embedded.url('postgres'), 'readalong');
+    const handle = connect(embedded.url('readalong'));
+    await applyMigrations(handle.db);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await embedded.stop();
+      },
+    };
+  } catch (error) {
+    await embedded.stop();
+    throw error;
+  }
+}
+
+/** O2: an unreachable DATABASE_URL says which server it tried and why, never the password. */
+async function checkConnection(handle: DatabaseHandle): Promise<void> {
+  try {
+    await handle.pool.query('SELECT 1');
+  } catch (error) {
+    const url = new URL(handle.url);
+    throw new Error(`DATABASE_URL: cannot connect to ${url.host}${url.pathname}`, { cause: error });
+  }
 }
 
 /** Creates `name` on the server at `adminUrl` unless it exists, optionally as a copy of `template`. */
@@ -70,6 +94,19 @@ export async function ensureDatabase(adminUrl: string, name: string, template?: 
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A query of the per-request path built once per database handle and sent as a named prepared statement, so
+ * neither Drizzle nor PostgreSQL builds or plans its text again: `build` uses `sql.placeholder`s for its values.
+ */
+export function preparedQuery<Q>(build: (db: Executor) => Q): (db: Executor) => Q {
+  const built = new WeakMap<Executor, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (query === undefined) built.set(db, (query = build(db)));
+    return query;
+  };
 }
 
 /** Whether any row of `table` meets `where`; the first one found ends the search. */

@@ -2,12 +2,16 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
-import { AppError, installErrorHandler, toEnvelope } from './errors.js';
+import { AppError } from '../domain/errors.js';
+import { installErrorHandler, toEnvelope } from './errors.js';
 import { registerFileDownloads } from './files.js';
+import { registerSecurityHeaders } from './security-headers.js';
+import { registerCompression } from './compression.js';
+import { sendAppRoute, serveWebFiles } from './web-app.js';
+import { registerRateLimits } from './rate-limit.js';
+import { requestLogFields } from './log-safety.js';
 import { API_PREFIX, registerRoutes, type Route } from './route.js';
 import { createAuthService } from '../modules/auth/auth.service.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
@@ -95,9 +99,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
         : {
             level: deps.config.logLevel,
             redact: REDACT,
+            serializers: { req: requestLogFields },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from a proxy the operator names (S13).
+    trustProxy: deps.config.trustProxy,
     // Query strings like `?ids=1,2` stay strings; contracts parse them.
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -105,6 +111,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
   installErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await registerCompression(app);
 
   await app.register(multipart, {
     limits: { files: 2, fields: 20, fileSize: 30 * 1024 * 1024 },
@@ -128,6 +136,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
 
   const { routes, authenticate } = moduleRoutes(deps);
+  await registerRateLimits(app, deps);
   registerRoutes(app, routes, authenticate);
   registerFileDownloads(app, deps.storage);
   await registerLibraryFiles(app, {
@@ -137,10 +146,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const servesWebApp = deps.config.isProduction;
   if (servesWebApp) await serveWebFiles(app, deps.config.webDist);
   app.setNotFoundHandler((request, reply) => {
-    if (servesWebApp && request.method === 'GET' && !request.url.startsWith(API_PREFIX)) {
-      // A route of the single-page app: the client's router takes it from index.html.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (servesWebApp && sendAppRoute(request, reply)) return reply;
     return reply
       .status(404)
       .send(toEnvelope(new AppError('not_found', `No route ${request.method} ${request.url}.`)));
@@ -150,11 +156,4 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   // The hourly audio-retention sweep (started by main.ts) stops with the app, after the sweep in hand.
   app.addHook('onClose', () => audioRetention(deps).stop());
   return app;
-}
-
-/** The files of the built single-page app. */
-async function serveWebFiles(app: FastifyInstance, webDist: string) {
-  if (!existsSync(webDist))
-    throw new Error(`The web app is not built: ${webDist} is missing. Run npm run build.`);
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
 }

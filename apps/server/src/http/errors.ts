@@ -1,45 +1,12 @@
 /**
- * The one error envelope `{ error: { code, message, fields? } }`. Services throw AppError; the error handler turns
+ * The one error envelope `{ error: { code, message, fields? } }`. Services throw AppError (`domain/errors.ts`); the error handler turns
  * it, validation failures and anything unexpected into the envelope.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorCode, ErrorEnvelope } from '@readalong/contracts';
-
-const STATUS: Record<ErrorCode, number> = {
-  bad_request: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  too_many_requests: 429,
-  internal: 500,
-  not_implemented: 501,
-  service_unavailable: 503,
-};
-
-export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-  get status(): number {
-    return STATUS[this.code];
-  }
-}
-
-/** Bad input in one field, named as `body.password`, `query.email`, `params.id` or `file`. */
-export const invalidField = (field: string, problem: string) =>
-  new AppError('bad_request', `${field}: ${problem}`, { [field]: problem });
-export const unauthenticated = (message = 'Please sign in.') => new AppError('unauthenticated', message);
-export const forbidden = (message = 'Your role cannot do this.') => new AppError('forbidden', message);
-/** Out of scope and missing look the same, so existence never leaks (PRODUCT.md §2). */
-export const notFound = (what = 'record') => new AppError('not_found', `No such ${what}.`);
+import type { ErrorEnvelope } from '@readalong/contracts';
+import { AppError } from '../domain/errors.js';
+import { loggableError } from './log-safety.js';
 
 const CONTEXT_NAMES: Record<string, string> = {
   body: 'body',
@@ -98,9 +65,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     } else if (error.statusCode === 400) {
       appError = new AppError('bad_request', error.message);
     } else {
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ error: loggableError(error) }, 'unhandled error');
       appError = new AppError('internal', 'Something went wrong on our side. Please try again.');
     }
+    if (appError.retryAfterSeconds) void reply.header('retry-after', String(appError.retryAfterSeconds));
     void reply.status(appError.status).send(toEnvelope(appError));
   });
 }

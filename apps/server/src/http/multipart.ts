@@ -8,7 +8,8 @@ import type {} from '@fastify/multipart';
 import type { z } from 'zod';
 import type { MultipartBody } from '@readalong/contracts';
 import type { Storage, StoredFile, UploadRules } from '../platform/storage/storage.js';
-import { AppError, fromValidation, invalidField } from './errors.js';
+import { AppError, invalidField } from '../domain/errors.js';
+import { fromValidation } from './errors.js';
 
 export async function readMultipart<F extends z.ZodObject>(
   request: FastifyRequest,
@@ -21,7 +22,7 @@ export async function readMultipart<F extends z.ZodObject>(
   const raw: Record<string, unknown> = {};
   const files: Record<string, StoredFile> = {};
   try {
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       if (part.type === 'field') {
         raw[part.fieldname] = part.value;
         continue;
@@ -52,7 +53,33 @@ export async function readMultipart<F extends z.ZodObject>(
     }
     return { fields: parsed.data, files };
   } catch (error) {
+    discardRestOfBody(request);
     await Promise.all(Object.values(files).map((file) => storage.remove(file.key)));
     throw error;
   }
+}
+
+/** The form's parts; a body the parser cannot read as a form is the client's fault, named `body` (F7). */
+async function* formParts(request: FastifyRequest) {
+  try {
+    yield* request.parts();
+  } catch (error) {
+    if (error instanceof AppError || isClientError(error)) throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    throw invalidField('body', `is not a readable multipart/form-data form (${why})`);
+  }
+}
+
+const isClientError = (error: unknown) => {
+  const status = (error as { statusCode?: number } | null)?.statusCode ?? 500;
+  return status >= 400 && status < 500;
+};
+
+/**
+ * A form refused part-way still has bytes on their way: they are read and dropped, so the connection is free for
+ * the client's next request instead of waiting on a body nobody reads (F8).
+ */
+function discardRestOfBody(request: FastifyRequest) {
+  request.raw.unpipe();
+  request.raw.resume();
 }

@@ -6,24 +6,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import {
-  ErrorEnvelope,
-  canCall,
-  routePath,
-  type Contract,
-  type Role,
-  type Response,
-} from '@readalong/contracts';
-import { forbidden } from './errors.js';
-
-/** Who is asking: resolved from the access token and checked against the database on every request. */
-export interface Actor {
-  userId: number;
-  role: Role;
-  schoolId: number | null;
-  districtId: number;
-  sessionId: string;
-}
+import { ErrorEnvelope, canCall, routePath, type Contract, type Response } from '@readalong/contracts';
+import type { Actor } from '../domain/actor.js';
+import { forbidden } from '../domain/errors.js';
 
 type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
 

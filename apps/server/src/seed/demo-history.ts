@@ -18,7 +18,7 @@ import { BuilderType, DEFAULT_READING_SETTINGS } from '@readalong/contracts';
 import type { Executor } from '../db/database.js';
 import { passagePages, passages, students, users } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
-import type { Actor } from '../http/route.js';
+import type { Actor } from '../domain/actor.js';
 import { createAlertsService } from '../modules/alerts/alerts.service.js';
 import { createAssignmentsService } from '../modules/assignments/assignments.service.js';
 import { createProgressionService } from '../modules/progression/progression.service.js';

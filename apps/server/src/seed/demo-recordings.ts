@@ -27,7 +27,7 @@ import { MistakeType, passageWords, type PassageWord } from '@readalong/contract
 import type { Executor } from '../db/database.js';
 import { classTeachers, passagePages, recordings, students, users } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
-import type { Actor } from '../http/route.js';
+import type { Actor } from '../domain/actor.js';
 import type { ProgressionService } from '../modules/progression/progression.service.js';
 import { createRecordingsService } from '../modules/recordings/recordings.service.js';
 import type { Speech } from '../platform/speech.js';

@@ -6,10 +6,11 @@ import { clearReloadFlag } from './chunk-reload';
 import { SkipLink } from './layouts/skip-link';
 import { useRouteTitle } from './route-handle';
 import { useAppScroll } from './use-app-scroll';
+import { useFocusOnNavigation } from './use-focus-on-navigation';
 
 const APP_NAME = 'ReadAlong';
 
-/** The root route's frame around every page: skip link, tab title, scrolling and a navigation progress bar. */
+/** The root route's frame around every page: skip link, tab title, scrolling, focus (X2) and a navigation progress bar. */
 export function AppRoot() {
   const title = useRouteTitle();
   const { pathname } = useLocation();
@@ -17,6 +18,7 @@ export function AppRoot() {
   // Pages without a title in their handle (the sign-in screens) set their own.
   useDocumentTitle(title ? `${title} · ${APP_NAME}` : '');
   useAppScroll();
+  useFocusOnNavigation();
   // This page's code loaded: a later failure here (after the next release) may reload once again.
   useEffect(() => clearReloadFlag(pathname), [pathname]);
 

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §2/§8: a page whose code fails to load reloads the target address in full. After a release the old
+ * docs/rules.md C11: a page whose code fails to load reloads the target address in full. After a release the old
  * chunk names are gone from the server; a full load fetches the new index.html and with it the new names.
  * A flag per path in sessionStorage allows one reload, so a page that is really broken shows the error page
  * instead of reloading forever.

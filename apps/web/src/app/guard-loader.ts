@@ -39,7 +39,7 @@ export function createGuardLoader(routes: () => readonly RouteObject[]) {
 
 /**
  * A loader's request carries no hash. On the first load of a deep link the browser's address still holds it, so
- * the intended full path (SPEC.md §4, `next`) keeps its `#target`.
+ * the intended full path (docs/rules.md C1, `next`) keeps its `#target`.
  */
 function hashOf(url: URL): string {
   const isAddressBar = window.location.pathname === url.pathname && window.location.search === url.search;

@@ -182,7 +182,7 @@ const rows: Row[] = [
   },
 ];
 
-describe('decideNavigation (SPEC.md §4)', () => {
+describe('decideNavigation (C1)', () => {
   it.each(rows)('rule $rule', async (row) => {
     const effects = effectsFor(row);
 

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §4's navigation guard as one pure function: what it needs from the session comes in as arguments, so the
+ * The navigation guard of docs/rules.md C1 as one pure function: what it needs from the session comes in as arguments, so the
  * five rules can be tested as a table without a router, a store or a server.
  */
 import type { Role } from '@readalong/contracts';
@@ -40,14 +40,14 @@ export type NavigationDecision = { kind: 'allow' } | { kind: 'redirect'; to: str
 
 const allow: NavigationDecision = { kind: 'allow' };
 const toLanding = (): NavigationDecision => ({ kind: 'redirect', to: paths.landing.getHref() });
-/** SPEC.md §8: the 401's text picks the toast's message (sessionEndedMessage). */
+/** docs/rules.md C6: the 401's text picks the toast's message (sessionEndedMessage). */
 const toLogin = (fullPath: string, toast?: GuardToast): NavigationDecision => ({
   kind: 'redirect',
   to: paths.login.getHref(fullPath),
   ...(toast && { toast }),
 });
 
-/** Applies the five rules of SPEC.md §4 in their order; the first that applies decides. */
+/** Applies the five rules of the guard (docs/rules.md C1) in their order; the first that applies decides. */
 export async function decideNavigation(
   { route, fullPath, auth }: NavigationRequest,
   effects: GuardEffects,
@@ -77,7 +77,7 @@ async function refreshed(effects: GuardEffects): Promise<boolean> {
 }
 
 /**
- * Only a 401 ends the session (SPEC.md §4 rule 4). A server that cannot be reached or answers 5xx says nothing
+ * Only a 401 ends the session (docs/rules.md C1). A server that cannot be reached or answers 5xx says nothing
  * about the session, so the user keeps working rather than being signed out by a network blip.
  */
 async function validated(effects: GuardEffects): ReturnType<GuardEffects['validateUser']> {

@@ -4,10 +4,11 @@ import { useEffect, useState } from 'react';
 import { useLocation, useRouteError } from 'react-router';
 import { browserPage, hasReloadedFor, isChunkLoadError, reloadOnceFor } from './chunk-reload';
 import { PageLoader } from './page-loader';
+import { MAIN_CONTENT_ID } from './layouts/skip-link';
 
 /**
  * Replaces the router's developer error screen with a page a pupil or teacher can act on. A page whose code could
- * not be downloaded reloads the address once instead (SPEC.md §8), showing the loader meanwhile.
+ * not be downloaded reloads the address once instead (docs/rules.md C11), showing the loader meanwhile.
  */
 export function RouteErrorPage() {
   const error = useRouteError();
@@ -25,7 +26,7 @@ export function RouteErrorPage() {
 function ErrorMessage() {
   useDocumentTitle('Something went wrong · ReadAlong');
   return (
-    <Center component="main" id="main-content" mih="100dvh" p="md">
+    <Center component="main" id={MAIN_CONTENT_ID} mih="100dvh" p="md">
       <Stack align="center" gap="md" maw={480} ta="center">
         <Title order={1}>Something went wrong</Title>
         <Text size="lg">The page could not be shown. Reloading usually fixes it.</Text>

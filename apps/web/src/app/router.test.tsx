@@ -62,7 +62,7 @@ const HOME_TITLES: Record<Role, string> = {
   department_head: 'District overview',
 };
 
-/** SPEC.md §2's hidden areas: reached from inside pages, never from a menu. */
+/** The hidden pages of docs/rules.md C26: reached from inside pages, never from a menu. */
 const HIDDEN_AREAS = [
   `${paths.book.root.path}/*`,
   paths.book.root.path,
@@ -78,7 +78,7 @@ const hrefsIn = (container: HTMLElement) =>
     .getAllByRole('link')
     .map((link) => link.getAttribute('href') ?? '');
 
-describe('router: every route of SPEC.md §2', () => {
+describe('router: every route (C26)', () => {
   it.each<[string, Role, string]>([
     [paths.student.home.getHref(), 'student', 'Home'],
     [paths.student.powerBuilders.getHref(), 'student', 'Power builders'],

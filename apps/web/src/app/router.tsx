@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC.md §2, spelled as config/paths spells them. Each page and layout loads on demand; who may open
+ * Every route (docs/rules.md C26), spelled as config/paths spells them. Each page and layout loads on demand; who may open
  * a route is its `handle.access` (an entry of config/access), inherited by its children; the root's loader applies
  * the navigation guard to it before every navigation.
  */
@@ -18,7 +18,7 @@ type LoadComponent = () => Promise<ComponentType>;
 
 /**
  * Lazy in the function form on purpose: React Router 7 ignores a failed `lazy: { Component }` on a route without
- * a loader (the page renders empty), while a failed `lazy()` reaches the error page, which reloads (SPEC.md §8).
+ * a loader (the page renders empty), while a failed `lazy()` reaches the error page, which reloads (docs/rules.md C11).
  */
 const lazyComponent = (load: LoadComponent) => async () => ({ Component: await load() });
 
@@ -29,7 +29,7 @@ const page = (path: string, title: string, Component: LoadComponent, access?: Ro
   lazy: lazyComponent(Component),
 });
 
-/** The page a parent address shows by itself (SPEC.md's "default child"). */
+/** The page a parent address shows by itself (its "default child", docs/rules.md C26). */
 const indexPage = (title: string, Component: LoadComponent): RouteObject => ({
   index: true,
   handle: { title } satisfies RouteHandle,
@@ -130,7 +130,7 @@ const teacherRoutes = (): RouteObject => ({
   path: paths.teacher.root.path,
   handle: { access: AREA_ACCESS.teacher } satisfies RouteHandle,
   children: [
-    // SPEC.md names no default child for /teacher; the students overview is the teacher's home.
+    // The customer names no default child for /teacher; the students overview is the teacher's home.
     redirectIndex(() => paths.teacher.students.getHref()),
     page(
       paths.teacher.students.path,
@@ -257,12 +257,12 @@ const staffRoutes = (): RouteObject =>
 
 const bookId = (params: Params) => param(params, 'bookId');
 
-/** SPEC.md §2 "Power-builders area": hidden from navigation. */
+/** The "Power-builders area" (docs/rules.md C26): hidden from navigation. */
 const bookRoutes = (): RouteObject => ({
   path: paths.book.root.path,
   handle: { access: AREA_ACCESS.book } satisfies RouteHandle,
   children: [
-    // SPEC.md shows nothing at the book's own address; reading is what opening a book means.
+    // The customer shows nothing at the book's own address; reading is what opening a book means.
     redirectIndex((params) => paths.book.read.getHref(bookId(params))),
     page(paths.book.read.path, 'Read', async () => (await import('@/features/book/read-page')).BookReadPage),
     page(
@@ -307,7 +307,7 @@ const bookRoutes = (): RouteObject => ({
 
 const worksheetId = (params: Params) => param(params, 'worksheetId');
 
-/** SPEC.md §2 "Student assignments": every child hidden from navigation. */
+/** The "Student assignments" area (docs/rules.md C26): every child hidden from navigation. */
 const studentAssignmentRoutes = (): RouteObject => ({
   path: paths.studentAssignment.root.path,
   handle: { access: AREA_ACCESS.studentAssignments } satisfies RouteHandle,
@@ -374,7 +374,7 @@ export function createRoutes(): RouteObject[] {
       HydrateFallback: PageLoader,
       ErrorBoundary: RouteErrorPage,
       loader: createGuardLoader(() => routes),
-      // SPEC.md §4: the guard runs on every navigation, not only when the root's own params change.
+      // docs/rules.md C1: the guard runs on every navigation, not only when the root's own params change.
       shouldRevalidate: () => true,
       children: [
         publicRoutes(),

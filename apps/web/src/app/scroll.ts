@@ -1,5 +1,5 @@
 /**
- * Where the window scrolls after a navigation (SPEC.md §2 "Scrolling"): to a hash target, smoothly, leaving room
+ * Where the window scrolls after a navigation (docs/rules.md C10): to a hash target, smoothly, leaving room
  * for the 72 px header plus 10; otherwise to the position saved for a back/forward entry, or to the top.
  */
 import { HASH_SCROLL_OFFSET_PX } from '@readalong/contracts';

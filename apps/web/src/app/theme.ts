@@ -1,17 +1,29 @@
 import {
-  ActionIcon,
-  Burger,
-  Button,
-  EmptyState,
-  Input,
-  Menu,
-  NavLink,
-  Select,
-  TextInput,
   createTheme,
   rem,
+  type ActionIconFactory,
+  type BurgerFactory,
+  type ButtonFactory,
   type CSSVariablesResolver,
+  type EmptyStateFactory,
+  type ExtendComponent,
+  type FactoryPayload,
+  type InputFactory,
+  type MantineThemeComponent,
+  type MenuFactory,
+  type NavLinkFactory,
+  type PasswordInputFactory,
+  type SelectFactory,
+  type TextInputFactory,
 } from '@mantine/core';
+import { readableVariants } from './readable-colors';
+
+/**
+ * What `Button.extend(…)` does (Mantine's `extend` returns its argument), without importing the component: the
+ * theme is part of the app shell, and importing Menu, Select or NavLink here would load them before any page.
+ */
+const extend = <Payload extends FactoryPayload>(input: ExtendComponent<Payload>) =>
+  input as MantineThemeComponent;
 
 /** WCAG 2.5.5: 44 px is the smallest target a child's finger hits reliably on a tablet. */
 const TOUCH_TARGET = rem(44);
@@ -35,34 +47,38 @@ export const theme = createTheme({
   // Rings show for the keyboard (:focus-visible), not for every mouse click; global.css covers plain links.
   focusRing: 'auto',
   components: {
-    Button: Button.extend({
+    Button: extend<ButtonFactory>({
       defaultProps: { size: 'md' },
       vars: (_theme, props) => ({
         root: { '--button-height': props.size === 'md' ? TOUCH_TARGET : undefined },
       }),
     }),
-    ActionIcon: ActionIcon.extend({ defaultProps: { size: 'xl' } }),
-    Burger: Burger.extend({ styles: { root: { minWidth: TOUCH_TARGET, minHeight: TOUCH_TARGET } } }),
-    NavLink: NavLink.extend({
+    ActionIcon: extend<ActionIconFactory>({ defaultProps: { size: 'xl' } }),
+    Burger: extend<BurgerFactory>({ styles: { root: { minWidth: TOUCH_TARGET, minHeight: TOUCH_TARGET } } }),
+    NavLink: extend<NavLinkFactory>({
       styles: {
         root: { minHeight: rem(48), borderRadius: 'var(--mantine-radius-md)' },
         label: { fontSize: 'var(--mantine-font-size-md)', fontWeight: 600 },
       },
     }),
-    Menu: Menu.extend({
+    Menu: extend<MenuFactory>({
       styles: { item: { minHeight: TOUCH_TARGET, fontSize: 'var(--mantine-font-size-md)' } },
     }),
-    Input: Input.extend({ defaultProps: { size: 'md' } }),
-    TextInput: TextInput.extend({ defaultProps: { size: 'md' } }),
-    Select: Select.extend({ defaultProps: { size: 'md' } }),
-    EmptyState: EmptyState.extend({ defaultProps: { size: 'lg', variant: 'light' } }),
+    Input: extend<InputFactory>({ defaultProps: { size: 'md' } }),
+    // X4: Mantine leaves the show/hide toggle out of the tab order; a keyboard user needs it too.
+    PasswordInput: extend<PasswordInputFactory>({ defaultProps: { visibilityToggleFocusable: true } }),
+    TextInput: extend<TextInputFactory>({ defaultProps: { size: 'md' } }),
+    Select: extend<SelectFactory>({ defaultProps: { size: 'md' } }),
+    EmptyState: extend<EmptyStateFactory>({ defaultProps: { size: 'lg', variant: 'light' } }),
   },
 });
 
 /** Mantine's light-scheme grey (3.3:1) and error red (3.3:1) fail AA on white; these pass at 8:1 and 5.5:1. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: {
+    // X3: every colour's variants at AA (readable-colors.ts).
+    ...readableVariants(theme.colors),
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
   },

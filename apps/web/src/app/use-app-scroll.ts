@@ -1,5 +1,5 @@
 /**
- * Applies SPEC.md §2's scrolling after every navigation (see scroll.ts) in place of the browser's own restoration,
+ * Applies the scrolling of docs/rules.md C10 after every navigation (see scroll.ts) in place of the browser's own restoration,
  * which knows neither the fixed header nor pages that render after their data arrives.
  */
 import { useEffect, useLayoutEffect } from 'react';

@@ -21,7 +21,8 @@ export function Loaded<T>({
   skeletonHeight = 120,
   children,
 }: LoadedProps<T>) {
-  if (query.isPending) return <Skeleton height={skeletonHeight} radius="md" aria-label={loadingLabel} />;
+  if (query.isPending)
+    return <Skeleton height={skeletonHeight} radius="md" role="status" aria-label={loadingLabel} />;
   if (query.isError)
     return <LoadError title={errorTitle} error={query.error} retry={() => void query.refetch()} />;
   return children(query.data);

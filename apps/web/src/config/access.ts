@@ -1,10 +1,10 @@
 /**
- * Who may open each area of SPEC.md §2 and §6, in one typed table. Route handles point at these entries (app/router)
+ * Who may open each area (docs/rules.md C2), in one typed table. Route handles point at these entries (app/router)
  * and menus filter by them (config/navigation), so a role requirement is written once.
  */
 import type { Role } from '@readalong/contracts';
 
-/** What the navigation guard (SPEC.md §4) needs to know about a route. */
+/** What the navigation guard (docs/rules.md C1) needs to know about a route. */
 export interface RouteAccess {
   /** Sign-in pages: a signed-in user who opens one goes to the landing page (guard rule 5). */
   readonly isPublic?: boolean;
@@ -15,12 +15,12 @@ export interface RouteAccess {
 }
 
 const STUDENT_ONLY = ['student'] as const satisfies readonly Role[];
-/** SPEC.md §6: owners have the teacher's access; department heads have it too, plus the district. */
+/** docs/rules.md C2: owners have the teacher's access; department heads have it too, plus the district. */
 const STAFF = ['teacher', 'owner', 'department_head'] as const satisfies readonly Role[];
 
 export const AREA_ACCESS = {
   public: { isPublic: true },
-  /** The landing page: any signed-in user (SPEC.md §6). */
+  /** The landing page: any signed-in user (docs/rules.md C2). */
   signedIn: { requiresAuth: true },
   student: { requiresAuth: true, roles: STUDENT_ONLY },
   skillBuilder: { requiresAuth: true, roles: STUDENT_ONLY },
@@ -30,7 +30,7 @@ export const AREA_ACCESS = {
   district: { requiresAuth: true, roles: ['department_head'] },
   assignments: { requiresAuth: true, roles: STAFF },
   book: { requiresAuth: true, roles: ['owner', 'teacher', 'student', 'department_head'] },
-  /** SPEC.md §2 leaves placement's and student assignments' roles unshown; §6 gives both to students. */
+  /** Placement and student assignments are for students (docs/rules.md C2). */
   placement: { requiresAuth: true, roles: STUDENT_ONLY },
   studentAssignments: { requiresAuth: true, roles: STUDENT_ONLY },
 } as const satisfies Record<string, RouteAccess>;
@@ -43,7 +43,7 @@ export function canEnter(access: RouteAccess, role: Role | null): boolean {
   return role !== null && access.roles.includes(role);
 }
 
-/** SPEC.md §6: only a department head uses the `school_id` query parameter as a scope. */
+/** docs/rules.md C28: only a department head uses the `school_id` query parameter as a scope. */
 export function usesSchoolScope(role: Role | null): boolean {
   return role === 'department_head';
 }

@@ -1,5 +1,5 @@
 /**
- * The menus and the landing page's area cards. Hidden areas of SPEC.md §2 (a book, placement, student assignments,
+ * The menus and the landing page's area cards. Hidden pages (docs/rules.md C26: a book, placement, student assignments,
  * skill builders) are reached from inside pages, never listed here; a router test checks it.
  */
 import type { Role } from '@readalong/contracts';
@@ -41,7 +41,7 @@ export interface NavSection {
 
 const item = (label: string, href: string, icon: Icon): NavItem => ({ label, href, icon });
 
-/** The student area's menu (SPEC.md §2 "Student area"). */
+/** The student area's menu (the “Student area”, docs/rules.md C26). */
 export const STUDENT_MENU: readonly NavItem[] = [
   item('Home', paths.student.home.getHref(), IconHome),
   item('Power builders', paths.student.powerBuilders.getHref(), IconBooks),
@@ -100,7 +100,7 @@ const STAFF_MENU: readonly NavSection[] = [
 ];
 
 /**
- * The staff menu for one role: the district section only for department heads (SPEC.md §6), and the section of the
+ * The staff menu for one role: the district section only for department heads (docs/rules.md C2), and the section of the
  * role's home (ROLE_HOMES) first, so the place each role starts from heads its menu.
  */
 export function staffMenuFor(role: Role | null): NavSection[] {

@@ -1,5 +1,5 @@
 /**
- * Every address of SPEC.md §2, in one place, spelled as SPEC.md spells it (including `/assingments`).
+ * Every address (docs/rules.md C26), in one place, spelled as the customer spells it (including `/assingments`).
  * Routes use `path`; links and redirects use `getHref`. Who may open each route lives with the route (app/router).
  */
 import type { Role } from '@readalong/contracts';
@@ -12,7 +12,7 @@ export const paths = {
 
   login: {
     path: '/login',
-    /** `next` is where to go after signing in (SPEC.md §4, guard rule 1). */
+    /** `next` is where to go after signing in (docs/rules.md C1, the guard's first rule). */
     getHref: (next?: string) => (next ? `/login?${new URLSearchParams({ next }).toString()}` : '/login'),
   },
   forgetPassword: at('/forget-password'),
@@ -157,7 +157,7 @@ export function nextPathOr(next: string | null, fallback: string): string {
   return isLocal ? next : fallback;
 }
 
-/** SPEC.md §2 "Query parameter": a department head scopes class data to one school with `school_id`. */
+/** docs/rules.md C28: a department head scopes class data to one school with `school_id`. */
 export const SCHOOL_ID_PARAM = 'school_id';
 
 /** `href` with the chosen school carried along, so a department head's choice survives moving between pages. */

@@ -2,27 +2,30 @@
  * The one way the app talks to the server: `api(operationName, input)`. Method, path and every type come from
  * the contract of that name, so no URL or payload type is written in the app.
  *
- * Signed-in behaviour (SPEC.md §7: bearer token, session-log action; §4: refresh on expiry) is plugged in by
+ * Signed-in behaviour (bearer token, the session-log action of docs/rules.md C5; refresh on expiry, C6) is plugged in by
  * lib/auth-store through `connectAuth`, so this module never imports the store and the two cannot form a cycle.
- * There is no default timeout (SPEC.md §9).
+ * There is no default timeout (docs/rules.md C29).
  */
-import {
-  ErrorEnvelope,
-  contracts,
-  fillPath,
-  type Body,
-  type Contract,
-  type Contracts,
-  type ErrorCode,
-  type MultipartBody,
-  type OperationName,
-  type Params,
-  type Query,
-  type Response as ContractResponse,
+import type {
+  Body,
+  Contract,
+  Contracts,
+  ErrorCode,
+  MultipartBody,
+  OperationName,
+  Params,
+  Query,
+  Response as ContractResponse,
 } from '@readalong/contracts';
 import type { z } from 'zod';
+import type * as apiContracts from './api-contracts';
 
-/** SPEC.md §7: every call goes to {host}/api. */
+type ContractsModule = typeof apiContracts;
+let contractsModule: Promise<ContractsModule> | undefined;
+/** The contracts, loaded with the first call (lib/api-contracts). */
+const loadContracts = () => (contractsModule ??= import('./api-contracts'));
+
+/** Every call goes to {host}/api. */
 export const API_BASE = '/api';
 
 /** What the API client needs from the signed-in session; lib/auth-store provides it. */
@@ -115,14 +118,15 @@ export async function api<N extends OperationName>(
   name: N,
   ...[input]: ApiArgs<Contracts[N]>
 ): Promise<ContractResponse<Contracts[N]>> {
-  const contract: Contract = contracts[name];
+  const loaded = await loadContracts();
+  const contract: Contract = loaded.contracts[name];
   // Past the typed signature, the parts are handled alike whatever the operation.
   const loose = (input ?? {}) as LooseInput;
-  let attempt = await send(contract, loose);
+  let attempt = await send(loaded, contract, loose);
   if (attempt.response.status === 401 && attempt.hadToken && !NO_REFRESH_ON_401.has(name)) {
-    attempt = await retryAfterRefresh(contract, loose, attempt);
+    attempt = await retryAfterRefresh(loaded, contract, loose, attempt);
   }
-  if (!attempt.response.ok) throw await errorFrom(attempt.response);
+  if (!attempt.response.ok) throw await errorFrom(loaded, attempt.response);
   return parseResponse(contract, attempt.response) as Promise<ContractResponse<Contracts[N]>>;
 }
 
@@ -132,15 +136,20 @@ interface Attempt {
 }
 
 /** One refresh and one retry; if either fails, the session is over and the 401 goes to the caller. */
-async function retryAfterRefresh(contract: Contract, input: LooseInput, failed: Attempt): Promise<Attempt> {
-  const retried = (await auth.refresh()) ? await send(contract, input) : failed;
+async function retryAfterRefresh(
+  loaded: ContractsModule,
+  contract: Contract,
+  input: LooseInput,
+  failed: Attempt,
+): Promise<Attempt> {
+  const retried = (await auth.refresh()) ? await send(loaded, contract, input) : failed;
   if (retried.response.status !== 401) return retried;
-  const error = await errorFrom(retried.response);
+  const error = await errorFrom(loaded, retried.response);
   await auth.onSessionLost(error.message);
   throw error;
 }
 
-async function send(contract: Contract, input: LooseInput): Promise<Attempt> {
+async function send(loaded: ContractsModule, contract: Contract, input: LooseInput): Promise<Attempt> {
   const headers = new Headers({ Accept: 'application/json' });
   const token = await auth.accessToken();
   if (token) {
@@ -149,7 +158,7 @@ async function send(contract: Contract, input: LooseInput): Promise<Attempt> {
   }
   const body = encodeBody(contract, input.body, headers);
   try {
-    const response = await fetch(urlFor(contract, input), { method: contract.method, headers, body });
+    const response = await fetch(urlFor(loaded, contract, input), { method: contract.method, headers, body });
     return { response, hadToken: Boolean(token) };
   } catch {
     throw new ApiError(
@@ -160,7 +169,7 @@ async function send(contract: Contract, input: LooseInput): Promise<Attempt> {
   }
 }
 
-function urlFor(contract: Contract, input: LooseInput): URL {
+function urlFor({ fillPath }: ContractsModule, contract: Contract, input: LooseInput): URL {
   // An absolute URL, because fetch outside a browser (tests) cannot resolve a relative one.
   const url = new URL(API_BASE + fillPath(contract.path, input.params), window.location.origin);
   for (const [key, value] of Object.entries(input.query ?? {})) {
@@ -185,7 +194,7 @@ function toFormData(body: Record<string, Blob | Scalar>): FormData {
   return form;
 }
 
-async function errorFrom(response: Response): Promise<ApiError> {
+async function errorFrom({ ErrorEnvelope }: ContractsModule, response: Response): Promise<ApiError> {
   const envelope = ErrorEnvelope.safeParse(await response.json().catch(() => null));
   if (!envelope.success) {
     return new ApiError(

@@ -1,5 +1,5 @@
 /**
- * THE auth store (SPEC.md §3 "Auth state", §4 "Session"): who is signed in, whether their access token has run
+ * THE auth store (docs/rules.md C4–C8): who is signed in, whether their access token has run
  * out, and the actions that change that. Screens read it with `useAuth()`; route guards call `authStore.*`.
  * The user and tokens live in lib/session (persisted); this module adds the behaviour around them.
  */
@@ -22,7 +22,7 @@ import { showToast } from './toasts';
 
 export interface AuthState {
   isAuthenticated: boolean;
-  /** The access token's `exp` has passed (SPEC.md §4): refresh before trusting the session. */
+  /** The access token's `exp` has passed (docs/rules.md C6): refresh before trusting the session. */
   isAuthExpired: boolean;
   userRole: Role | null;
   token: string | null;
@@ -31,7 +31,7 @@ export interface AuthState {
 
 export type ValidationResult = { ok: true } | { ok: false; status: number; message: string };
 
-/** SPEC.md §1: every signed-in user is a Basic account as far as analytics is concerned. */
+/** Every signed-in user is a Basic account as far as analytics is concerned. */
 export const ACCOUNT_TYPE = 'Basic';
 /** A successful GET /validate is trusted for this long, so moving between pages does not ask every time. */
 export const VALIDATION_REUSE_MS = 60_000;
@@ -136,7 +136,7 @@ function identifyUser(user: SessionUser): void {
 }
 
 /**
- * POST /session/start, once per sign-in session (SPEC.md §4). Success is remembered in the stored session, so a
+ * POST /session/start, once per sign-in session (docs/rules.md S11). Success is remembered in the stored session, so a
  * reload does not count a new session; a failure is tried again on the next page load.
  */
 async function recordSessionStart(): Promise<void> {
@@ -154,11 +154,11 @@ async function recordSessionStart(): Promise<void> {
 }
 
 /**
- * The session-log action of SPEC.md §3 "Auth state", run by the API client on every authenticated request
+ * The session-log action of docs/rules.md C5, run by the API client on every authenticated request
  * (§7), at most once per SESSION_LOG_DEBOUNCE_MS window: the first request of a window runs it, the rest of that
  * window's requests do not. Its failure is ignored (§8).
  *
- * What it logs is our decision, as SPEC.md does not say: it records the session's last activity time in the
+ * What it logs is our decision (docs/rules.md C5): it records the session's last activity time in the
  * stored session (`last_activity_at`) and sends an analytics `session_activity` event. It makes no server call,
  * so it cannot itself cause another authenticated request.
  */
@@ -171,7 +171,7 @@ export function logSessionActivity(): void {
     session.update((stored) => ({ ...stored, last_activity_at: at })).catch(() => undefined);
     track('session_activity', { at });
   } catch {
-    // SPEC.md §8: a failed session-log action is ignored.
+    // docs/rules.md C5: a failed session-log action is ignored.
   }
 }
 
@@ -243,7 +243,7 @@ function settledWithin(work: Promise<unknown>, milliseconds: number): Promise<vo
 async function logout(): Promise<void> {
   const wasSignedIn = (await session.load()) !== null;
   if (wasSignedIn) {
-    // SPEC.md §8: a failed logout call is ignored; the user is cleared whatever happens.
+    // docs/rules.md C8: a failed logout call is ignored; the user is cleared whatever happens.
     await settledWithin(api('logout'), LOGOUT_WAIT_MS);
   }
   await Promise.allSettled([session.end(), submittedPassages.clear()]);
@@ -308,13 +308,13 @@ export const authStore = {
   validateUser,
 };
 
-/** The message to show when the server ends a session (SPEC.md §8), chosen by the server's error text. */
+/** The message to show when the server ends a session (docs/rules.md C6), chosen by the server's error text. */
 export function sessionEndedMessage(serverText: string): string {
   return SESSION_ERROR_MESSAGES[serverText] ?? SESSION_ERROR_FALLBACK_MESSAGE;
 }
 
 /**
- * Logs out and shows the negative toast that says why (SPEC.md §4 rule 4, §8). The caller then sends the user
+ * Logs out and shows the negative toast that says why (docs/rules.md C1, C6). The caller then sends the user
  * to login with `next`; route guards do that with a redirect.
  */
 export async function endSessionWithNotice(serverText: string): Promise<void> {

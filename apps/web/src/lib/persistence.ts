@@ -1,6 +1,6 @@
 /**
  * Where sign-in state and other per-user data survive a reload: IndexedDB, else localStorage, else sessionStorage
- * (SPEC.md §9), else memory. Each store is probed before use, because private browsing modes either lack
+ * (docs/rules.md C4), else memory. Each store is probed before use, because private browsing modes either lack
  * IndexedDB, throw when it is opened, or refuse every write to Web Storage.
  */
 import { SIGN_IN_PERSISTENCE_ORDER } from '@readalong/contracts';
@@ -44,7 +44,7 @@ export const browserEnvironment: StorageEnvironment = {
 };
 
 /**
- * Storage that picks, on first use, the first store of SPEC.md §9's order that can write and read back a value.
+ * Storage that picks, on first use, the first store of docs/rules.md C4's order that can write and read back a value.
  * Values are kept as JSON text in every store, so they read back alike whichever store won.
  */
 export function createPersistence(environment: StorageEnvironment = browserEnvironment): Persistence {

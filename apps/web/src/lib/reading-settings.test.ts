@@ -9,7 +9,7 @@ import {
 } from './reading-settings';
 
 describe('reading settings', () => {
-  it('are the defaults of SPEC.md §3 when nothing is stored', () => {
+  it('are the defaults (C13) when nothing is stored', () => {
     expect(getReadingSettings()).toEqual(DEFAULT_READING_SETTINGS);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The student's reading settings (SPEC.md §3 "Reading settings (stored locally)"): kept in this browser's
+ * The student's reading settings (docs/rules.md C13): kept in this browser's
  * localStorage, checked against the contract's schema on every read, so stored data that is missing, old or
  * damaged reads back as the defaults rather than breaking the reader.
  */

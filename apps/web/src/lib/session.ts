@@ -1,22 +1,13 @@
 /**
- * The signed-in user (SPEC.md §3 "User (session)") and what this browser remembers about the sign-in session,
+ * The signed-in user (docs/rules.md C4) and what this browser remembers about the sign-in session,
  * kept in memory for synchronous reads and persisted (lib/persistence) so a reload keeps the user signed in.
  * lib/auth-store builds sign-in, refresh and logout on top of it; screens use the auth store, not this.
  */
-import { SessionUser } from '@readalong/contracts';
-import { z } from 'zod';
+import type { SessionUser } from '@readalong/contracts';
 import { persistence as defaultPersistence, type Persistence } from './persistence';
+import type { StoredSession } from './stored-schemas';
 
-export const StoredSession = z.object({
-  user: SessionUser,
-  /** ISO time of the sign-in; tells one sign-in session from the next, even for the same user. */
-  signed_in_at: z.string(),
-  /** POST /session/start succeeded for this sign-in; it is sent once per session, not per page load. */
-  is_start_recorded: z.boolean(),
-  /** ISO time of the last authenticated request (the session-log action, lib/auth-store). */
-  last_activity_at: z.string().nullable(),
-});
-export type StoredSession = z.infer<typeof StoredSession>;
+export type { StoredSession };
 
 export const SESSION_KEY = 'readalong.session';
 const CHANGED = 'changed';
@@ -124,7 +115,11 @@ export function createSession({
  */
 async function readStoredSession(persistence: Persistence): Promise<StoredSession | null> {
   try {
-    const parsed = StoredSession.safeParse(await persistence.get(SESSION_KEY));
+    const stored = await persistence.get(SESSION_KEY);
+    // Nothing stored (signed out): no need to load the schema (lib/stored-schemas).
+    if (stored === null) return null;
+    const { StoredSession } = await import('./stored-schemas');
+    const parsed = StoredSession.safeParse(stored);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

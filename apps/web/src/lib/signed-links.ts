@@ -1,5 +1,5 @@
 /**
- * Signed download links (SPEC.md §5): a link is stale when it has no expiry or expires within the hour, and a
+ * Signed download links (docs/rules.md C25): a link is stale when it has no expiry or expires within the hour, and a
  * stale link is never reused. Queries whose answers carry links stay fresh only as long as their links do.
  */
 const STALE_BEFORE_EXPIRY_MS = 60 * 60 * 1000;

@@ -1,18 +1,14 @@
 /**
- * The student's submitted passages, cached on this device per colour band and series (SPEC.md §3 "Submitted
+ * The student's submitted passages, cached on this device per colour band and series (docs/rules.md C16, "Submitted
  * passage"), so the book shelf can mark finished books without asking the server each time. Kept in
- * lib/persistence under one key, so signing out can drop all of it at once (SPEC.md §4).
+ * lib/persistence under one key, so signing out can drop all of it at once (docs/rules.md C8).
  */
-import { SubmittedPassage } from '@readalong/contracts';
-import { z } from 'zod';
 import { persistence as defaultPersistence, type Persistence } from './persistence';
+import type { SubmittedPassagesCache as Cache } from './stored-schemas';
 
-export type SubmittedPassageList = readonly z.infer<typeof SubmittedPassage>[];
+export type SubmittedPassageList = readonly Cache[string][number][];
 
 export const SUBMITTED_PASSAGES_KEY = 'readalong.submitted-passages';
-
-const Cache = z.record(z.string(), z.array(SubmittedPassage));
-type Cache = z.infer<typeof Cache>;
 
 const bandKey = (colourBandId: number, seriesId: number) => `${colourBandId}:${seriesId}`;
 
@@ -21,7 +17,7 @@ export interface SubmittedPassagesCache {
   get(colourBandId: number, seriesId: number): Promise<SubmittedPassageList | null>;
   /** Replaces the cached passages of one colour band and series. */
   put(colourBandId: number, seriesId: number, passages: SubmittedPassageList): Promise<void>;
-  /** Forgets one colour band and series, e.g. after the student's colour was reset (SPEC.md §4). */
+  /** Forgets one colour band and series, e.g. after the student's colour was reset (docs/rules.md C16). */
   dropBand(colourBandId: number, seriesId: number): Promise<void>;
   /** Forgets everything (sign-out). */
   clear(): Promise<void>;
@@ -35,7 +31,11 @@ export function createSubmittedPassagesCache(
   let queue: Promise<void> = Promise.resolve();
   const enqueue = (operation: () => Promise<void>) => (queue = queue.then(operation, operation));
   const read = async (): Promise<Cache> => {
-    const parsed = Cache.safeParse(await persistence.get(SUBMITTED_PASSAGES_KEY));
+    const stored = await persistence.get(SUBMITTED_PASSAGES_KEY);
+    if (stored === null) return {};
+    // The schema loads only when something is stored (lib/stored-schemas).
+    const { SubmittedPassagesCache } = await import('./stored-schemas');
+    const parsed = SubmittedPassagesCache.safeParse(stored);
     // An older or damaged cache is as good as none: the server has the truth.
     return parsed.success ? parsed.data : {};
   };

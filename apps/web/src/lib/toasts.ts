@@ -1,5 +1,5 @@
 /**
- * Toast notifications (SPEC.md §4, §5): short messages that leave on their own. Call `showToast` from anywhere;
+ * Toast notifications (docs/rules.md C9): short messages that leave on their own. Call `showToast` from anywhere;
  * `<Toaster />` (lib/toaster.tsx) shows them.
  */
 import { DEFAULT_TOAST_POSITION, TOAST_POSITIONS, TOAST_TIMEOUT_MS, TOAST_TYPES } from '@readalong/contracts';

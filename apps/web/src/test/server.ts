@@ -13,7 +13,7 @@ const backgroundCalls = [
   http.post(API_BASE + routePath(contracts.startSession), () =>
     HttpResponse.json({ session_id: 'test-session', started_at: '2030-01-01T00:00:00.000Z' }),
   ),
-  // The navigation guard's server check (SPEC.md §4 rule 4): the server agrees with the signed-in user it is sent.
+  // The navigation guard's server check (docs/rules.md C1): the server agrees with the signed-in user it is sent.
   http.get(API_BASE + routePath(contracts.validate), ({ request }) => {
     const user = session.current()?.user;
     const token = request.headers.get('Authorization')?.replace(/^Bearer /, '');

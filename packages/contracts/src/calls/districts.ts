@@ -1,6 +1,6 @@
 /**
- * District settings: calls of our own, beyond SPEC.md §7 (docs/rules.md RA13–RA14). Audio retention: PRODUCT.md §5,
- * "a district setting (default 365 days) after which recordings' audio is deleted automatically".
+ * Module districts: a department head's district settings, calls of our own (docs/rules.md RA13–RA14). Audio
+ * retention: a district setting (default 365 days) after which recordings' audio is deleted automatically.
  */
 import { z } from 'zod';
 import { defineContract } from '../contract.js';

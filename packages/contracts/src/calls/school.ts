@@ -1,18 +1,52 @@
-/** SPEC.md §7 "Teacher, school, logging, notifications". Licences: PRODUCT.md §8; notifications: §6. */
+/**
+ * Not served yet: calls of a future `school` module (teachers, schools, licence packs, teacher resources and
+ * accounts made or deleted in bulk by school and district administrators).
+ */
 import { z } from 'zod';
-import { ANY_ROLE, STAFF, STUDENT, defineContract } from '../contract.js';
-import {
-  CalendarDate,
-  Count,
-  DateRange,
-  IdParams,
-  Ok,
-  QueryBoolean,
-  RecordId,
-  SchoolScope,
-} from '../common.js';
+import { CalendarDate, Count, EmailInput, RecordId, SchoolScope } from '../common.js';
+import { defineContract, STAFF } from '../contract.js';
 import { Role } from '../domain.js';
-import { Notification, ReadingActivityLog, RecordingActivityLog, StudentReadingRow } from '../entities.js';
+import { MAX_BATCH, NewStudent } from './shared.js';
+import { CreatedUser } from './students.js';
+
+/** Who may create and delete accounts in bulk: school and district administrators. */
+const ADMINS = ['owner', 'department_head'] as const;
+
+const NewUser = NewStudent.extend({
+  login_role: Role,
+  email: EmailInput.nullable().optional().describe('required for staff'),
+  school_id: RecordId.optional().describe('department heads: the school; others: their own'),
+  class_ids: z.array(RecordId).max(50).optional().describe('classes to enrol (students) or teach (teachers)'),
+});
+
+export const batchDeleteUsers = defineContract({
+  name: 'batchDeleteUsers',
+  method: 'POST',
+  path: '/v1/user-management/users/batch-delete',
+  summary: 'Delete accounts of the caller’s school or district, all or none (never the caller’s own).',
+  access: ADMINS,
+  body: z.strictObject({
+    user_ids: z
+      .array(RecordId)
+      .min(1, 'choose at least one user')
+      .max(MAX_BATCH)
+      .describe('accounts to delete'),
+  }),
+  response: z.object({ deleted: Count }),
+});
+
+export const batchCreateUsers = defineContract({
+  name: 'batchCreateUsers',
+  method: 'POST',
+  path: '/v1/user-management/users/batch-create',
+  summary: 'Create accounts of any role, all or none; students count against licence seats.',
+  access: ADMINS,
+  status: 201,
+  body: z.strictObject({
+    users: z.array(NewUser).min(1, 'add at least one user').max(MAX_BATCH),
+  }),
+  response: z.object({ users: z.array(CreatedUser) }),
+});
 
 export const Teacher = z.object({
   id: RecordId,
@@ -34,16 +68,6 @@ export const listTeachers = defineContract({
   access: STAFF,
   query: z.object({ ...SchoolScope }),
   response: z.object({ teacher: z.array(Teacher) }),
-});
-
-export const getStudentReadingOverview = defineContract({
-  name: 'getStudentReadingOverview',
-  method: 'GET',
-  path: '/v1/teacher/student-reading-overview',
-  summary: 'Reading of every student in scope over a date range (default the last 30 days).',
-  access: STAFF,
-  query: z.object({ ...SchoolScope, ...DateRange }),
-  response: z.object({ students: z.array(StudentReadingRow) }),
 });
 
 export const RESOURCE_KINDS = ['pdf', 'video', 'link'] as const;
@@ -143,45 +167,4 @@ export const listSchools = defineContract({
       }),
     ),
   }),
-});
-
-export const logReadingActivity = defineContract({
-  name: 'logReadingActivity',
-  method: 'POST',
-  path: '/v1/data-logger/reading-activity',
-  summary: 'Log a stretch of reading by the signed-in student.',
-  access: STUDENT,
-  body: ReadingActivityLog,
-  response: Ok,
-});
-
-export const logRecordingActivity = defineContract({
-  name: 'logRecordingActivity',
-  method: 'POST',
-  path: '/v1/data-logger/recording-activity',
-  summary: 'Log how often the signed-in student re-recorded a worksheet.',
-  access: STUDENT,
-  body: RecordingActivityLog,
-  response: Ok,
-});
-
-export const listNotifications = defineContract({
-  name: 'listNotifications',
-  method: 'GET',
-  path: '/v1/notifications',
-  summary: 'The caller’s notifications, newest first.',
-  access: ANY_ROLE,
-  query: z.object({ read: QueryBoolean.optional().describe('only read (true) or unread (false) ones') }),
-  response: z.object({ notifications: z.array(Notification), unread_count: Count }),
-});
-
-export const markNotificationRead = defineContract({
-  name: 'markNotificationRead',
-  method: 'PATCH',
-  path: '/v1/notifications/{id}',
-  summary: 'Mark one of the caller’s notifications read (or unread).',
-  access: ANY_ROLE,
-  params: IdParams,
-  body: z.strictObject({ read: z.boolean().default(true).describe('false marks it unread again') }),
-  response: Notification,
 });

@@ -1,4 +1,4 @@
-/** SPEC.md §7 "Static data": reference lists every signed-in user may read (schools are scoped). */
+/** Module static-data: reference lists every signed-in user may read (schools are scoped, A3). */
 import { z } from 'zod';
 import { ANY_ROLE, defineContract } from '../contract.js';
 import { ColourBandId, SeriesId } from '../domain.js';
@@ -6,6 +6,7 @@ import { ColourBandId, SeriesId } from '../domain.js';
 const Named = { id: z.number().int(), name: z.string() };
 
 export const AcademicLevel = z.object({ ...Named, position: z.number().int() });
+
 export const SubAcademicLevel = z.object({ ...Named, academic_level_id: z.number().int() });
 
 export const getAcademicLevels = defineContract({
@@ -38,7 +39,9 @@ export const getStaticSchools = defineContract({
 });
 
 export const TopicGroup = z.object({ ...Named });
+
 export const Topic = z.object({ ...Named, topic_group_id: z.number().int() });
+
 export const LearningOutcome = z.object({
   ...Named,
   code: z.string().describe('short stable code, e.g. C.MAIN'),

@@ -1,5 +1,15 @@
 /** Sessions, sign-in protection, password resets, licences, contact messages and the audit log. */
-import { date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns.js';
 import { districts, schoolRef, schools, users } from './tenancy.js';
 
@@ -54,15 +64,31 @@ export const passwordResetKeys = pgTable(
   (t) => [uniqueIndex().on(t.keyHash)],
 );
 
+/**
+ * Sign-in attempts not (yet) followed by a success, counted per username and address, and per username from any
+ * address (`address` = '*'). One row per key, counted and locked in one upsert (S7, S14); a success deletes it.
+ */
 export const signInFailures = pgTable(
   'sign_in_failures',
   {
-    id: id(),
     username: text().notNull(),
     address: text().notNull(),
-    failedAt: createdAt(),
+    failures: integer().notNull(),
+    windowStart: at().notNull(),
+    lockedUntil: at(),
   },
-  (t) => [index().on(t.username, t.address, t.failedAt)],
+  (t) => [primaryKey({ columns: [t.username, t.address] })],
+);
+
+/** Requests per route and address in the current window, shared by every server (S15, `http/rate-limit.ts`). */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text().primaryKey(),
+    hits: integer().notNull(),
+    windowStart: at().notNull(),
+  },
+  (t) => [index().on(t.windowStart)],
 );
 
 /** A lock placed by staff (`PUT /lock`): the username cannot sign in from any address until it ends. */

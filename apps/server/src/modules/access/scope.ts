@@ -1,11 +1,24 @@
 /**
- * The one place that turns an actor into what they may see (PRODUCT.md §2), as SQL conditions every list and
- * lookup query uses. Nothing is fetched wide and filtered in code.
+ * The one place that turns an actor into what they may see (docs/rules.md A3), as SQL conditions
+ * every list and lookup query uses: one helper per kind of record. Nothing is fetched wide and filtered in code,
+ * and no other file builds such a condition (scope.test.ts checks each helper role by role).
  */
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { classTeachers, classes, enrolments, schools, students } from '../../db/schema/index.js';
-import type { Actor } from '../../http/route.js';
+import {
+  alerts,
+  assignmentStudents,
+  assignments,
+  classTeachers,
+  classes,
+  enrolments,
+  notifications,
+  recordings,
+  schools,
+  students,
+  worksheets,
+} from '../../db/schema/index.js';
+import type { Actor } from '../../domain/actor.js';
 
 /** Condition on `students`: the students the actor may see. */
 export function visibleStudents(db: Executor, actor: Actor): SQL {
@@ -56,4 +69,70 @@ export function visibleSchools(actor: Actor): SQL {
   return actor.role === 'department_head'
     ? eq(schools.districtId, actor.districtId)
     : eq(schools.id, actor.schoolId ?? -1);
+}
+
+/** The students in the actor's scope, as a subquery of ids. */
+const studentIdsInScope = (db: Executor, actor: Actor) =>
+  db.select({ id: students.userId }).from(students).where(visibleStudents(db, actor));
+
+/** Condition on `worksheets`: a student's own; staff those of the students in their scope. */
+export function visibleWorksheets(db: Executor, actor: Actor): SQL {
+  if (actor.role === 'student') return eq(worksheets.studentId, actor.userId);
+  return inArray(worksheets.studentId, studentIdsInScope(db, actor));
+}
+
+/** Condition on `recordings`: a student's own; staff those of the students in their scope. */
+export function visibleRecordings(db: Executor, actor: Actor): SQL {
+  if (actor.role === 'student') return eq(recordings.studentId, actor.userId);
+  return inArray(recordings.studentId, studentIdsInScope(db, actor));
+}
+
+/**
+ * Condition on `alerts`: a student's own student-facing alerts (docs/rules.md P1); staff every alert of the
+ * students in their scope.
+ */
+export function visibleAlerts(db: Executor, actor: Actor): SQL {
+  if (actor.role === 'student') {
+    return and(eq(alerts.studentId, actor.userId), eq(alerts.isStudentFacing, true))!;
+  }
+  return inArray(alerts.studentId, studentIdsInScope(db, actor));
+}
+
+const liveAssignment = isNull(assignments.deletedAt);
+
+/** Condition on `assignments`: the live ones set for a student — for a class they are in, whole or by name. */
+export function assignedTo(db: Executor, studentId: number): SQL {
+  const enrolled = exists(
+    db
+      .select({ one: sql`1` })
+      .from(enrolments)
+      .where(and(eq(enrolments.classId, assignments.classId), eq(enrolments.studentId, studentId))),
+  );
+  const targets = (studentCondition?: SQL) =>
+    db
+      .select({ one: sql`1` })
+      .from(assignmentStudents)
+      .where(and(eq(assignmentStudents.assignmentId, assignments.id), studentCondition));
+  const named = exists(targets(eq(assignmentStudents.studentId, studentId)));
+  return and(liveAssignment, enrolled, or(notExists(targets()), named))!;
+}
+
+/**
+ * Condition on `assignments`: a student the live ones set for them (assignedTo); staff the live ones of the
+ * classes they may see.
+ */
+export function visibleAssignments(db: Executor, actor: Actor): SQL {
+  if (actor.role === 'student') return assignedTo(db, actor.userId);
+  return and(
+    liveAssignment,
+    inArray(
+      assignments.classId,
+      db.select({ id: classes.id }).from(classes).where(visibleClasses(db, actor)),
+    ),
+  )!;
+}
+
+/** Condition on `notifications`: each user reads only their own (docs/rules.md P12). */
+export function visibleNotifications(actor: Actor): SQL {
+  return eq(notifications.userId, actor.userId);
 }

@@ -8,7 +8,9 @@ export const accountRoutes = (account: ReturnType<typeof createAccountService>) 
     account.updateProfile(actor, body, { address: request.ip, userAgent: request.headers['user-agent'] }),
   ),
   route(contracts.updateProfilePicture, ({ actor, request }) => account.updateProfilePicture(actor, request)),
-  route(contracts.recoverPassword, ({ query, body }) => account.recoverPassword(query.email, body)),
+  route(contracts.recoverPassword, ({ query, body, request }) =>
+    account.recoverPassword(query.email, body, request.log),
+  ),
   route(contracts.validateResetLink, ({ query }) => account.validateResetLink(query.key)),
   route(contracts.changePasswordUnsigned, ({ params, body }) =>
     account.changePasswordUnsigned(params.key, body.new_password),

@@ -1,5 +1,5 @@
 /** Profile, profile picture and password reset (SPEC.md §7 "Authentication and account", PRODUCT.md §7). */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
   PASSWORD_RESET_TTL_MINUTES,
@@ -11,9 +11,9 @@ import {
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
 import { users } from '../../db/schema/index.js';
-import { AppError, invalidField, notFound, unauthenticated } from '../../http/errors.js';
+import { AppError, invalidField, notFound, unauthenticated } from '../../domain/errors.js';
 import { readMultipart } from '../../http/multipart.js';
-import type { Actor } from '../../http/route.js';
+import type { Actor } from '../../domain/actor.js';
 import { addMinutes } from '../../platform/clock.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { randomToken, sha256 } from '../../platform/secrets.js';
@@ -48,6 +48,7 @@ export function createAccountService(deps: Deps, auth: AuthService) {
   async function replacePassword(tx: Executor, user: User, password: string, actorId: number | null) {
     await authRepo.setPassword(tx, user.id, await hashPassword(password));
     await authRepo.revokeUserSessions(tx, user.id, 'password_changed', clock.now());
+    await authRepo.spendResetKeys(tx, user.id, clock.now());
     await authRepo.clearSignInFailures(tx, user.username);
     await authRepo.writeAudit(tx, {
       actorId,
@@ -59,6 +60,29 @@ export function createAccountService(deps: Deps, auth: AuthService) {
     });
   }
 
+  /** Mails a single-use reset link when the address belongs to an account that may sign in (S9). */
+  async function mailResetLink(email: string, appUrl: string, product: string) {
+    const user = await authRepo.findUserByEmail(db, email);
+    if (!user || user.isDisabled) return;
+    const key = randomToken();
+    const expiresAt = addMinutes(clock.now(), PASSWORD_RESET_TTL_MINUTES);
+    await authRepo.insertResetKey(db, user.id, sha256(key), expiresAt);
+    await mail.send({
+      to: user.email!,
+      subject: `${product}: reset your password`,
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        `Someone asked to reset the password of your ${product} account (${user.username}).`,
+        `To choose a new password, open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes:`,
+        '',
+        `${appUrl}/reset-password/${key}`,
+        '',
+        'If it was not you, ignore this mail: your password stays as it is.',
+      ].join('\n'),
+    });
+  }
+
   return {
     async getProfile(actor: Actor) {
       return profileOf(await currentUser(db, actor));
@@ -66,14 +90,24 @@ export function createAccountService(deps: Deps, auth: AuthService) {
 
     async updateProfile(actor: Actor, body: Body<typeof contracts.updateProfile>, meta: ClientMeta) {
       const user = await currentUser(db, actor);
-      if (
-        body.new_password !== undefined &&
-        !(await verifyPassword(user.passwordHash, body.current_password ?? ''))
-      ) {
-        throw invalidField('body.current_password', 'the current password is not correct');
-      }
       if (body.email === null && user.role !== 'student') {
         throw invalidField('body.email', 'staff need an email address for password resets');
+      }
+      // Reset links go to a staff email: changing it takes the password, as changing the password does (S17).
+      const changesStaffEmail =
+        user.role !== 'student' &&
+        body.email !== undefined &&
+        body.email?.toLowerCase() !== user.email?.toLowerCase();
+      if (
+        (body.new_password !== undefined || changesStaffEmail) &&
+        !(await verifyPassword(user.passwordHash, body.current_password ?? ''))
+      ) {
+        throw invalidField(
+          'body.current_password',
+          body.current_password
+            ? 'the current password is not correct'
+            : 'type your current password to change your email or password',
+        );
       }
       const changes = {
         ...(body.first_name !== undefined ? { firstName: body.first_name } : {}),
@@ -107,33 +141,23 @@ export function createAccountService(deps: Deps, auth: AuthService) {
       return { profile_pic_url: storage.signedUrl(picture.key) };
     },
 
-    /** Mails a reset link when the address is known; answers the same either way. */
-    async recoverPassword(email: string, body: Body<typeof contracts.recoverPassword>) {
+    /**
+     * Answers at once and looks the address up afterwards, so a known and an unknown address take the same time
+     * and a failing mail server answers nothing either (S16). Only the error's code reaches the log (S19).
+     */
+    async recoverPassword(
+      email: string,
+      body: Body<typeof contracts.recoverPassword>,
+      log: FastifyBaseLogger,
+    ) {
       const appUrl = body.app_url.replace(/\/+$/, '');
       if (!config.appUrls.includes(appUrl)) {
         throw invalidField('body.app_url', 'is not an address of this application');
       }
-      const user = await authRepo.findUserByEmail(db, email);
-      if (!user || user.isDisabled) return { success: true as const };
-      const key = randomToken();
-      const expiresAt = addMinutes(clock.now(), PASSWORD_RESET_TTL_MINUTES);
-      await authRepo.insertResetKey(db, user.id, sha256(key), expiresAt);
       const product = body.branding?.trim() || 'ReadAlong';
-      const link = `${appUrl}/reset-password/${key}`;
-      await mail.send({
-        to: user.email!,
-        subject: `${product}: reset your password`,
-        text: [
-          `Hello ${user.firstName},`,
-          '',
-          `Someone asked to reset the password of your ${product} account (${user.username}).`,
-          `To choose a new password, open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes:`,
-          '',
-          link,
-          '',
-          'If it was not you, ignore this mail: your password stays as it is.',
-        ].join('\n'),
-      });
+      mailResetLink(email, appUrl, product).catch((error: { code?: unknown; name?: unknown }) =>
+        log.error({ code: error.code ?? error.name }, 'the password reset mail was not sent'),
+      );
       return { success: true as const };
     },
 
@@ -149,7 +173,6 @@ export function createAccountService(deps: Deps, auth: AuthService) {
         if (!found) throw new AppError('not_found', DEAD_LINK);
         const user = await authRepo.findUser(tx, found.userId);
         if (!user) throw notFound('account');
-        await authRepo.spendResetKey(tx, found.id, clock.now());
         await replacePassword(tx, user, newPassword, null);
       });
       return { success: true as const };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Profile } from '@readalong/contracts';
 import { passwordResetKeys } from '../../db/schema/index.js';
 import { TEST_PASSWORD, createTestApp, signIn, type TestApp } from '../../../test/app.js';
@@ -90,9 +90,42 @@ describe('PUT /profile', () => {
 
   it('updates the name and email', async () => {
     const session = await signIn(t, world.owner.username);
-    const response = await update(session.access_token, { first_name: 'Maya', email: 'maya@school.example' });
+    const response = await update(session.access_token, {
+      first_name: 'Maya',
+      email: 'maya@school.example',
+      current_password: TEST_PASSWORD,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ first_name: 'Maya', email: 'maya@school.example' });
+  });
+
+  it('a staff email change needs the current password; the same email or a name does not', async () => {
+    const person = await t.factories.user('teacher', {
+      districtId: world.district.id,
+      schoolId: world.school.id,
+    });
+    const session = await signIn(t, person.username);
+    expectError(
+      await update(session.access_token, { email: 'thief@evil.example' }),
+      400,
+      'body.current_password',
+    );
+    expectError(
+      await update(session.access_token, { email: 'thief@evil.example', current_password: 'wrong' }),
+      400,
+      'body.current_password',
+    );
+    const unchanged = await update(session.access_token, { email: person.email, first_name: 'Ana' });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    const profile = await t.request({ method: 'GET', url: '/api/profile', token: session.access_token });
+    expect(profile.json()).toMatchObject({ first_name: 'Ana', email: person.email });
+  });
+
+  it('a student changes their optional email without a password', async () => {
+    const session = await signIn(t, world.student.username);
+    const response = await update(session.access_token, { email: 'kid@home.example' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ email: 'kid@home.example' });
   });
 
   it('a password change needs the current password, and the new one signs in', async () => {
@@ -200,6 +233,59 @@ describe('password reset', () => {
     );
   });
 
+  /** The reset mail is sent after the answer (S16): wait for it to reach the outbox. */
+  const mailTo = (address: string) =>
+    vi.waitFor(async () => {
+      const mail = (await t.outbox()).findLast((text) => text.includes(`To: ${address}`));
+      if (!mail) throw new Error(`no mail to ${address} yet`);
+      return mail;
+    });
+  const keyOf = (mail: string) => /reset-password\/([\w-]+)/.exec(mail.replace(/=\r?\n/g, ''))![1]!;
+
+  it('answers a known and an unknown address alike, even when the mail server fails', async () => {
+    const failing = vi.spyOn(t.deps.mail, 'send').mockRejectedValue(new Error('SMTP 421 try later'));
+    try {
+      const known = await recover(world.teacher.email!, { app_url: appUrl });
+      const unknown = await recover('nobody@nowhere.example', { app_url: appUrl });
+      expect([known.statusCode, known.body]).toEqual([200, '{"success":true}']);
+      expect([unknown.statusCode, unknown.body]).toEqual([200, '{"success":true}']);
+      await vi.waitFor(() => expect(failing).toHaveBeenCalledTimes(1));
+    } finally {
+      failing.mockRestore();
+    }
+  });
+
+  it('a reset spends every other open reset key of the user', async () => {
+    const person = await t.factories.user('teacher', {
+      districtId: world.district.id,
+      schoolId: world.school.id,
+    });
+    await recover(person.email!, { app_url: appUrl });
+    const older = keyOf(await mailTo(person.email!));
+    await recover(person.email!, { app_url: appUrl });
+    const newer = await vi.waitFor(async () => {
+      const key = keyOf(await mailTo(person.email!));
+      if (key === older) throw new Error('second mail not there yet');
+      return key;
+    });
+    const change = await t.request({
+      method: 'POST',
+      url: `/api/password/change-unsigned/${newer}`,
+      payload: { new_password: 'reset password 7' },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expectError(await t.request({ method: 'GET', url: `/api/password/validate-link?key=${older}` }), 404);
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: `/api/password/change-unsigned/${older}`,
+        payload: { new_password: 'attacker password' },
+      }),
+      404,
+    );
+    expect((await signIn(t, person.username, 'reset password 7')).user_id).toBe(person.id);
+  });
+
   it('answers the same for an unknown address and sends no mail', async () => {
     const before = (await t.outbox()).length;
     const response = await recover('nobody@nowhere.example', { app_url: appUrl });
@@ -214,9 +300,7 @@ describe('password reset', () => {
     });
     const oldSession = await signIn(t, person.username);
     expect((await recover(person.email!, { app_url: appUrl, branding: 'ReadAlong' })).statusCode).toBe(200);
-    const mail = (await t.outbox()).at(-1)!;
-    expect(mail).toContain(`To: ${person.email}`);
-    const key = /reset-password\/([\w-]+)/.exec(mail.replace(/=\r?\n/g, ''))![1]!;
+    const key = keyOf(await mailTo(person.email!));
     expect((await t.db.select().from(passwordResetKeys)).map((row) => row.keyHash)).not.toContain(key);
 
     const valid = await t.request({ method: 'GET', url: `/api/password/validate-link?key=${key}` });
@@ -263,7 +347,7 @@ describe('password reset', () => {
       schoolId: world.school.id,
     });
     await recover(person.email!, { app_url: appUrl });
-    const key = /reset-password\/([\w-]+)/.exec((await t.outbox()).at(-1)!.replace(/=\r?\n/g, ''))![1]!;
+    const key = keyOf(await mailTo(person.email!));
     t.clock.advanceMinutes(31);
     expectError(await t.request({ method: 'GET', url: `/api/password/validate-link?key=${key}` }), 404);
   });

@@ -3,10 +3,10 @@
  * scope. Every day of the range is listed, so a chart needs no gaps filled.
  */
 import type { Deps } from '../../deps.js';
-import { invalidField } from '../../http/errors.js';
-import type { Actor } from '../../http/route.js';
-import { daysOf, reportInterval, type DateRangeQuery } from '../reports/date-range.js';
-import { requireVisibleStudent } from '../reports/in-scope.js';
+import { invalidField } from '../../domain/errors.js';
+import type { Actor } from '../../domain/actor.js';
+import { dayCount, daysOf, reportInterval, type DateRangeQuery } from '../reports/date-range.js';
+import { requireVisibleStudent } from '../access/in-scope.js';
 import { countsPerDay, type DayCounts } from './activity.repository.js';
 
 /** Without a start, the profile shows the last 30 days; at most a year and a day fits one answer. */
@@ -45,7 +45,7 @@ export function createActivityService({ db, clock }: Deps) {
       { start: query.start ?? defaultStart.toISOString().slice(0, 10), end: query.end },
       now,
     );
-    if (daysOf(interval).length > ACTIVITY_MAX_DAYS) {
+    if (dayCount(interval) > ACTIVITY_MAX_DAYS) {
       throw invalidField('query.start', `the range is at most ${ACTIVITY_MAX_DAYS} days`);
     }
     return interval;

@@ -1,24 +1,9 @@
-/** Queries on alerts, always under the caller's scope (alertScope) as SQL. */
+/** Queries on alerts, always under the caller's scope (access/scope.ts: visibleAlerts) as SQL. */
 import { and, count, desc, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { alerts, enrolments, students, users, worksheets } from '../../db/schema/index.js';
-import type { Actor } from '../../http/route.js';
-import { visibleStudents } from '../access/scope.js';
+import type { Actor } from '../../domain/actor.js';
 import type { Interval } from '../reports/date-range.js';
-
-/**
- * Condition on `alerts`: a student's own student-facing alerts (PRODUCT.md §6); staff every alert of the
- * students in their scope.
- */
-export function alertScope(db: Executor, actor: Actor): SQL {
-  if (actor.role === 'student') {
-    return and(eq(alerts.studentId, actor.userId), eq(alerts.isStudentFacing, true))!;
-  }
-  return inArray(
-    alerts.studentId,
-    db.select({ id: students.userId }).from(students).where(visibleStudents(db, actor)),
-  );
-}
 
 /** The seen flag of the caller's side: students and staff mark alerts seen apart. */
 export const seenColumn = (actor: Actor) => (actor.role === 'student' ? alerts.seenByStudent : alerts.seen);

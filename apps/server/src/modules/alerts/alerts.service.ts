@@ -6,10 +6,11 @@ import { and } from 'drizzle-orm';
 import type { contracts } from '@readalong/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { notFound } from '../../http/errors.js';
-import type { Actor } from '../../http/route.js';
+import { notFound } from '../../domain/errors.js';
+import type { Actor } from '../../domain/actor.js';
 import { optionalInterval } from '../reports/date-range.js';
-import { requireVisibleClass, requireVisibleStudent } from '../reports/in-scope.js';
+import { requireVisibleClass, requireVisibleStudent } from '../access/in-scope.js';
+import { visibleAlerts } from '../access/scope.js';
 import { alertMessage } from './alert-messages.js';
 import * as repo from './alerts.repository.js';
 
@@ -28,7 +29,7 @@ export function createAlertsService({ db }: Deps) {
     async list(actor: Actor, query: AlertQuery) {
       await checkFilterInScope(actor, query);
       const where = and(
-        repo.alertScope(db, actor),
+        visibleAlerts(db, actor),
         repo.filterConditions(db, {
           typeIds: query.types,
           classId: query.class_id,
@@ -64,7 +65,7 @@ export function createAlertsService({ db }: Deps) {
     /** The listed alerts (404 if any is out of scope), or every alert the caller can see. */
     async markViewed(actor: Actor, alertIds: number[] | undefined) {
       return db.transaction(async (tx) => {
-        const scope = repo.alertScope(tx, actor);
+        const scope = visibleAlerts(tx, actor);
         if (alertIds === undefined) return { updated: await repo.markSeen(tx, scope, actor) };
         const ids = [...new Set(alertIds)];
         const where = and(scope, repo.withIds(ids))!;

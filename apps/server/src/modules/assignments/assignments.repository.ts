@@ -1,38 +1,15 @@
 /** Queries on assignments, their students and who has seen them; scope arrives as SQL conditions. */
-import { and, count, desc, eq, exists, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
   assignmentStudents,
   assignmentViews,
   assignments,
-  classes,
   enrolments,
   passages,
   worksheets,
 } from '../../db/schema/index.js';
-
-const live = isNull(assignments.deletedAt);
-
-/** Condition on `assignments`: the live ones set for a student — for a class they are in, whole or by name. */
-export function assignedTo(db: Executor, studentId: number): SQL {
-  const enrolled = exists(
-    db
-      .select({ one: sql`1` })
-      .from(enrolments)
-      .where(and(eq(enrolments.classId, assignments.classId), eq(enrolments.studentId, studentId))),
-  );
-  const targets = (studentCondition?: SQL) =>
-    db
-      .select({ one: sql`1` })
-      .from(assignmentStudents)
-      .where(and(eq(assignmentStudents.assignmentId, assignments.id), studentCondition));
-  const named = exists(targets(eq(assignmentStudents.studentId, studentId)));
-  return and(live, enrolled, or(notExists(targets()), named))!;
-}
-
-/** Condition on `assignments`: live ones of the classes the staff member may see (`classScope` on classes). */
-export const inClasses = (db: Executor, classScope: SQL): SQL =>
-  and(live, inArray(assignments.classId, db.select({ id: classes.id }).from(classes).where(classScope)))!;
+import { assignedTo } from '../access/scope.js';
 
 /** The student's worksheet for an assignment: the one made for it, else one of its passage started since. */
 const worksheetFor = (studentId: number) => sql<number | null>`(select ${worksheets.id} from ${worksheets}

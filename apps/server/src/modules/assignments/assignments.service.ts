@@ -8,12 +8,12 @@ import { BuilderType, type Body, type Response, type contracts } from '@readalon
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
 import { assignments } from '../../db/schema/index.js';
-import { invalidField, notFound } from '../../http/errors.js';
-import type { Actor } from '../../http/route.js';
-import { visibleClasses } from '../access/scope.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
+import { invalidField, notFound } from '../../domain/errors.js';
+import type { Actor } from '../../domain/actor.js';
+import { visibleAssignments } from '../access/scope.js';
+import { sendNotifications } from '../notifications/notifications.service.js';
 import { findPassage } from '../reading/reading.repository.js';
-import { requireVisibleClass } from '../reports/in-scope.js';
+import { requireVisibleClass } from '../access/in-scope.js';
 import * as repo from './assignments.repository.js';
 
 type AssignmentView = Response<typeof contracts.createAssignment>;
@@ -57,7 +57,7 @@ export function createAssignmentsService({ db, clock }: Deps) {
   async function assignmentInScope(tx: Executor, actor: Actor, id: number) {
     const [row] = await repo.listAssignments(
       tx,
-      and(eq(assignments.id, id), repo.inClasses(tx, visibleClasses(tx, actor)))!,
+      and(eq(assignments.id, id), visibleAssignments(tx, actor))!,
       null,
     );
     if (!row) throw notFound('assignment');
@@ -71,7 +71,7 @@ export function createAssignmentsService({ db, clock }: Deps) {
   /** Tells each student it reaches (PRODUCT.md §6: a notification for a new assignment). */
   async function notifyStudents(tx: Executor, assignmentId: number, classId: number, title: string) {
     const studentIds = await repo.studentsReached(tx, assignmentId, classId);
-    await insertNotifications(
+    await sendNotifications(
       tx,
       studentIds.map((userId) => ({
         userId,
@@ -89,9 +89,7 @@ export function createAssignmentsService({ db, clock }: Deps) {
       if (classId !== undefined) await requireVisibleClass(db, actor, classId);
       const inClass = classId !== undefined ? eq(assignments.classId, classId) : undefined;
       const isStudent = actor.role === 'student';
-      const scope = isStudent
-        ? repo.assignedTo(db, actor.userId)
-        : repo.inClasses(db, visibleClasses(db, actor));
+      const scope = visibleAssignments(db, actor);
       const rows = await repo.listAssignments(db, and(scope, inClass)!, isStudent ? actor.userId : null);
       return { assignments: rows.map((row) => assignmentView(row, isStudent)) };
     },

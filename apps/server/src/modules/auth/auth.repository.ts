@@ -1,6 +1,6 @@
 /** Queries for accounts, sessions, refresh tokens, sign-in failures, locks and reset keys. */
-import { and, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/database.js';
+import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { preparedQuery, type Executor } from '../../db/database.js';
 import {
   accountLocks,
   auditLog,
@@ -45,8 +45,8 @@ export const findUser = async (db: Executor, userId: number) =>
   (await db.select().from(users).where(eq(users.id, userId)))[0];
 
 /** The user and session behind an access token, for the per-request check. */
-export async function findSessionOwner(db: Executor, sessionId: string, userId: number) {
-  const [row] = await db
+const sessionOwnerQuery = preparedQuery((db) =>
+  db
     .select({
       role: users.role,
       schoolId: users.schoolId,
@@ -58,7 +58,12 @@ export async function findSessionOwner(db: Executor, sessionId: string, userId: 
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))))
+    .prepare('find_session_owner'),
+);
+
+export async function findSessionOwner(db: Executor, sessionId: string, userId: number) {
+  const [row] = await sessionOwnerQuery(db).execute({ sessionId, userId });
   return row;
 }
 
@@ -127,25 +132,70 @@ export const markSessionStarted = (db: Executor, sessionId: string, at: Date) =>
     .where(eq(sessions.id, sessionId))
     .returning({ startedAt: sessions.startedAt });
 
-export const recordSignInFailure = (db: Executor, username: string, address: string, at: Date) =>
-  db.insert(signInFailures).values({ username: username.toLowerCase(), address, failedAt: at });
+/** The address of the per-username counter: attempts from any address (S14). */
+export const ANY_ADDRESS = '*';
 
-export async function countSignInFailures(db: Executor, username: string, address: string, since: Date) {
-  const [row] = await db
-    .select({ failures: count(), last: sql<Date | null>`max(${signInFailures.failedAt})` })
-    .from(signInFailures)
-    .where(
-      and(
-        eq(signInFailures.username, username.toLowerCase()),
-        eq(signInFailures.address, address),
-        gt(signInFailures.failedAt, since),
-      ),
-    );
-  return { failures: row?.failures ?? 0, last: row?.last ? new Date(row.last) : null };
+export interface LockoutRule {
+  maxFailures: number;
+  windowMinutes: number;
+  lockMinutes: number;
 }
 
+/**
+ * Counts one sign-in attempt for (username, address) and returns its number in the window, with the lock's end. One upsert: parallel
+ * attempts each get their own number, and the attempt that reaches `maxFailures` sets the lock (S7, S14). A window
+ * ends `windowMinutes` after its first attempt, or when its lock ends.
+ */
+export async function countSignInAttempt(
+  db: Executor,
+  key: { username: string; address: string },
+  rule: LockoutRule,
+  now: Date,
+): Promise<{ failures: number; lockedUntil: Date | null }> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const lockEnd = sql`${at} + ${`${rule.lockMinutes} minutes`}::interval`;
+  const { failures, windowStart, lockedUntil } = signInFailures;
+  const isOver = sql`(${lockedUntil} is null and ${windowStart} <= ${at} - ${`${rule.windowMinutes} minutes`}::interval)
+    or ${lockedUntil} <= ${at}`;
+  const [row] = await db
+    .insert(signInFailures)
+    .values({
+      username: key.username.toLowerCase(),
+      address: key.address,
+      failures: 1,
+      windowStart: now,
+      lockedUntil: rule.maxFailures <= 1 ? sql`${lockEnd}` : null,
+    })
+    .onConflictDoUpdate({
+      target: [signInFailures.username, signInFailures.address],
+      set: {
+        failures: sql`case when ${isOver} then 1 else ${failures} + 1 end`,
+        windowStart: sql`case when ${isOver} then ${at} else ${windowStart} end`,
+        lockedUntil: sql`case
+          when ${isOver} then null
+          when ${lockedUntil} is not null then ${lockedUntil}
+          when ${failures} + 1 >= ${rule.maxFailures} then ${lockEnd}
+        end`,
+      },
+    })
+    .returning({ failures, lockedUntil });
+  return row!;
+}
+
+/** Forgets a username's counters from every address: a success, a new password or a staff unlock (S8). */
 export const clearSignInFailures = (db: Executor, username: string) =>
   db.delete(signInFailures).where(eq(signInFailures.username, username.toLowerCase()));
+
+/** Counters whose window and lock ended before `before`: they count nothing any more. */
+export const deleteStaleSignInFailures = (db: Executor, before: Date) =>
+  db
+    .delete(signInFailures)
+    .where(
+      and(
+        lt(signInFailures.windowStart, before),
+        or(isNull(signInFailures.lockedUntil), lt(signInFailures.lockedUntil, before)),
+      ),
+    );
 
 export const findAccountLock = async (db: Executor, userId: number) =>
   (await db.select().from(accountLocks).where(eq(accountLocks.userId, userId)))[0];
@@ -185,11 +235,23 @@ export async function findLiveResetKey(db: Executor, keyHash: string, now: Date)
   return row;
 }
 
-export const spendResetKey = (db: Executor, id: number, at: Date) =>
-  db.update(passwordResetKeys).set({ usedAt: at }).where(eq(passwordResetKeys.id, id));
+/** Spends every open reset key of a user: the one used, and any older link still in a mailbox (S9). */
+export const spendResetKeys = (db: Executor, userId: number, at: Date) =>
+  db
+    .update(passwordResetKeys)
+    .set({ usedAt: at })
+    .where(and(eq(passwordResetKeys.userId, userId), isNull(passwordResetKeys.usedAt)));
+
+const studentQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(students)
+    .where(eq(students.userId, sql.placeholder('userId')))
+    .prepare('find_student'),
+);
 
 export const findStudent = async (db: Executor, userId: number) =>
-  (await db.select().from(students).where(eq(students.userId, userId)))[0];
+  (await studentQuery(db).execute({ userId }))[0];
 
 export const writeAudit = (db: Executor, entry: typeof auditLog.$inferInsert) =>
   db.insert(auditLog).values(entry);

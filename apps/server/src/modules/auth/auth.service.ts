@@ -4,14 +4,15 @@ import {
   REFRESH_TOKEN_TTL_DAYS,
   SESSION_ERROR_TEXT,
   SIGN_IN_LOCKOUT,
+  SIGN_IN_LOCKOUT_PER_USERNAME,
   type Body,
   type SessionUser,
   type contracts,
 } from '@readalong/contracts';
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
-import { AppError, invalidField, notFound, unauthenticated } from '../../http/errors.js';
-import type { Actor } from '../../http/route.js';
+import { AppError, invalidField, notFound, tooManyRequests, unauthenticated } from '../../domain/errors.js';
+import type { Actor } from '../../domain/actor.js';
 import { addDays, addMinutes } from '../../platform/clock.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { randomToken, sha256 } from '../../platform/secrets.js';
@@ -83,18 +84,30 @@ export function createAuthService(deps: Deps) {
     } satisfies SessionUser;
   }
 
-  async function lockedUntil(
-    username: string,
-    userId: number | undefined,
-    address: string,
-  ): Promise<Date | null> {
-    const now = clock.now();
+  /** A lock placed by staff (S8) holds from every address until it ends or is lifted; its end, or null. */
+  async function staffLockEnd(userId: number | undefined): Promise<Date | null> {
     const lock = userId === undefined ? undefined : await repo.findAccountLock(db, userId);
-    if (lock && lock.lockedUntil > now) return lock.lockedUntil;
-    const since = addMinutes(now, -SIGN_IN_LOCKOUT.windowMinutes);
-    const { failures, last } = await repo.countSignInFailures(db, username, address, since);
-    if (failures >= SIGN_IN_LOCKOUT.maxFailures && last) return addMinutes(last, SIGN_IN_LOCKOUT.lockMinutes);
-    return null;
+    return lock && lock.lockedUntil > clock.now() ? lock.lockedUntil : null;
+  }
+
+  /**
+   * Counts the attempt before the password is checked, so parallel attempts cannot slip past the count (S7): first
+   * for this username and address, then for this username from any address (S14). The lock's end once either is
+   * over, else null.
+   */
+  async function lockEndAfterAttempt(username: string, address: string): Promise<Date | null> {
+    const now = clock.now();
+    const pair = await repo.countSignInAttempt(db, { username, address }, SIGN_IN_LOCKOUT, now);
+    if (pair.failures > SIGN_IN_LOCKOUT.maxFailures)
+      return pair.lockedUntil ?? addMinutes(now, SIGN_IN_LOCKOUT.lockMinutes);
+    const anywhere = await repo.countSignInAttempt(
+      db,
+      { username, address: repo.ANY_ADDRESS },
+      SIGN_IN_LOCKOUT_PER_USERNAME,
+      now,
+    );
+    if (anywhere.failures <= SIGN_IN_LOCKOUT_PER_USERNAME.maxFailures) return null;
+    return anywhere.lockedUntil ?? addMinutes(now, SIGN_IN_LOCKOUT_PER_USERNAME.lockMinutes);
   }
 
   return {
@@ -110,11 +123,13 @@ export function createAuthService(deps: Deps) {
       if (!body.password) throw invalidField('body.password', 'password is required');
 
       const user = await repo.findUserByUsername(db, body.username);
-      if (await lockedUntil(body.username, user?.id, meta.address))
-        throw new AppError('too_many_requests', LOCKED);
+      const lockEnd =
+        (await staffLockEnd(user?.id)) ?? (await lockEndAfterAttempt(body.username, meta.address));
+      if (lockEnd) throw tooManyRequests(LOCKED, lockEnd, clock.now());
       const isValid = await verifyPassword(user?.passwordHash ?? null, body.password);
       if (!user || !isValid) {
-        await repo.recordSignInFailure(db, body.username, meta.address, clock.now());
+        // Only a failure leaves counters behind (a success clears them): the stale ones go then, off the hot path.
+        await repo.deleteStaleSignInFailures(db, addDays(clock.now(), -1));
         throw unauthenticated(WRONG_CREDENTIALS);
       }
       if (user.isDisabled) throw unauthenticated(SESSION_ERROR_TEXT.accountDisabled);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { SessionUser } from '@readalong/contracts';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import { TEST_PASSWORD, createTestApp, signIn, type TestApp } from '../../../test/app.js';
@@ -75,15 +76,116 @@ describe('POST /login', () => {
     );
     for (let attempt = 0; attempt < 10; attempt++)
       expectError(await login({ username: victim.username, password: 'bad' }, '10.9.9.9'), 401);
-    expectError(await login({ username: victim.username, password: TEST_PASSWORD }, '10.9.9.9'), 429);
+    const locked = await login({ username: victim.username, password: TEST_PASSWORD }, '10.9.9.9');
+    expectError(locked, 429);
+    expect(locked.headers['retry-after']).toBe('900');
+    t.clock.advanceMinutes(5);
+    const stillLocked = await login({ username: victim.username, password: TEST_PASSWORD }, '10.9.9.9');
+    expect(stillLocked.headers['retry-after']).toBe('600');
     expect((await login({ username: victim.username, password: TEST_PASSWORD }, '10.1.1.1')).statusCode).toBe(
       200,
     );
-    t.clock.advanceMinutes(16);
+    t.clock.advanceMinutes(11);
     expect((await login({ username: victim.username, password: TEST_PASSWORD }, '10.9.9.9')).statusCode).toBe(
       200,
     );
   });
+
+  it('40 wrong sign-ins at once: at most 10 reach the password check, the rest answer 429', async () => {
+    const victim = await t.factories.student(
+      { districtId: world.district.id, schoolId: world.school.id },
+      world.class.id,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => login({ username: victim.username, password: 'bad' }, '10.7.7.7')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    expectError(await login({ username: victim.username, password: TEST_PASSWORD }, '10.7.7.7'), 429);
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says so: 40 claimed addresses still lock', async () => {
+    const victim = await t.factories.student(
+      { districtId: world.district.id, schoolId: world.school.id },
+      world.class.id,
+    );
+    const claiming = (address: string, password: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: victim.username, password },
+        remoteAddress: '10.6.6.6',
+        headers: { 'x-forwarded-for': address },
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 40; attempt++)
+      statuses.push((await claiming(`172.16.0.${attempt + 1}`, 'bad')).statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBe(10);
+    expectError(await claiming('172.16.1.1', TEST_PASSWORD), 429);
+  });
+
+  it('locks a username tried from many addresses (50 in 15 minutes); its teacher lifts the lock', async () => {
+    const victim = await t.factories.student(
+      { districtId: world.district.id, schoolId: world.school.id },
+      world.class.id,
+    );
+    for (let attempt = 0; attempt < 50; attempt++)
+      expectError(await login({ username: victim.username, password: 'bad' }, `10.5.${attempt}.1`), 401);
+    expectError(await login({ username: victim.username, password: TEST_PASSWORD }, '10.5.200.1'), 429);
+    const teacher = await signIn(t, world.teacher.username);
+    const unlock = await t.request({
+      method: 'PUT',
+      url: '/api/lock',
+      token: teacher.access_token,
+      payload: { username: victim.username, locked: false },
+    });
+    expect(unlock.statusCode, unlock.body).toBe(200);
+    expect(
+      (await login({ username: victim.username, password: TEST_PASSWORD }, '10.5.200.1')).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('behind a trusted proxy, the pair lock follows the address the proxy names', async () => {
+    const behind = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const school = await behind.factories.school();
+      const viaProxy = (address: string, password: string) =>
+        behind.request({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: school.student.username, password },
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': address },
+        });
+      for (let attempt = 0; attempt < 10; attempt++) expectError(await viaProxy('203.0.113.9', 'bad'), 401);
+      expectError(await viaProxy('203.0.113.9', TEST_PASSWORD), 429);
+      expect((await viaProxy('198.51.100.4', TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await behind.close();
+    }
+  });
+});
+
+describe('access tokens', () => {
+  it('401 for a correctly signed token without an expiry', async () => {
+    const session = await signIn(t, world.teacher.username);
+    const { payload } = decodeToken(session.access_token);
+    const forever = await new SignJWT({ role: payload.role, sid: payload.sid, pwv: payload.pwv })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(payload.sub))
+      .setIssuedAt()
+      .sign(t.deps.secrets.jwtKey);
+    expect(
+      expectError(await t.request({ method: 'GET', url: '/api/validate', token: forever }), 401).message,
+    ).toBe('token is not valid');
+  });
+});
+
+const decodeToken = (token: string) => ({
+  payload: JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>,
 });
 
 describe('POST /refresh', () => {

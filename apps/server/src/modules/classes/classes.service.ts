@@ -5,8 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import { hasRows } from '../../db/database.js';
 import { classes, schools } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
-import type { Actor } from '../../http/route.js';
+import { notFound } from '../../domain/errors.js';
+import type { Actor } from '../../domain/actor.js';
 import { visibleClasses, visibleSchools } from '../access/scope.js';
 import * as repo from './classes.repository.js';
 

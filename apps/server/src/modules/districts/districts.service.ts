@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
 import { auditLog, districts } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
-import type { Actor } from '../../http/route.js';
+import { notFound } from '../../domain/errors.js';
+import type { Actor } from '../../domain/actor.js';
 
 export type DistrictsService = ReturnType<typeof createDistrictsService>;
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { PASSAGE_KINDS } from '@readalong/content';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../domain/errors.js';
 import { API_PREFIX } from '../../http/route.js';
 import { NARRATION_FILE, NARRATION_PREFIX } from './narration.js';
 

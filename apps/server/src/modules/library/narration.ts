@@ -5,6 +5,8 @@
  * same text twice. Nothing is generated while the product starts: after it listens, a background job narrates
  * the pages still missing one at a time, and a page (`page`) or passage (`requestPassage`) asked for before its
  * turn is narrated at once (one run per text, however many ask). Without speech, pages have no narration and the browser's voice reads.
+ * Where several servers share the database, their background jobs share the pages: each page is narrated by one
+ * (docs/rules.md O12).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -13,7 +15,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { isKnownWord, splitWords } from '@readalong/content';
 import type { Deps } from '../../deps.js';
 import { passagePages, type WordTiming } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
+import { runOnOneServer } from '../../db/single-runner.js';
+import { AppError } from '../../domain/errors.js';
 import { API_PREFIX } from '../../http/route.js';
 
 export const NARRATION_PREFIX = `${API_PREFIX}/narration/`;
@@ -28,6 +31,8 @@ export interface PageNarration {
   /** One per word of the page (content's splitWords), in reading order. */
   word_timings: { word: string; start_ms: number; end_ms: number }[];
 }
+
+type PageRow = { passageId: number; pageNum: number; text: string };
 
 /** What DATA_DIR/narration/<key>.json holds. */
 interface CachedNarration {
@@ -118,20 +123,37 @@ function createNarrationService({ db, speech, config }: Deps) {
     });
   }
 
+  /** The row of this page while it still has this text. */
+  const samePage = (row: PageRow) =>
+    and(
+      eq(passagePages.passageId, row.passageId),
+      eq(passagePages.pageNum, row.pageNum),
+      eq(passagePages.text, row.text),
+    );
+
   /** Narrates one page row and records it, unless its text changed meanwhile. */
-  async function narratePage(row: { passageId: number; pageNum: number; text: string }) {
+  async function narratePage(row: PageRow) {
     const narration = await narrateText(row.text);
     await db
       .update(passagePages)
       .set({ narrationKey: narration.key, wordTimings: narration.timings })
-      .where(
-        and(
-          eq(passagePages.passageId, row.passageId),
-          eq(passagePages.pageNum, row.pageNum),
-          eq(passagePages.text, row.text),
-        ),
-      );
+      .where(samePage(row));
     return narration;
+  }
+
+  /**
+   * The background job's page (O12): narrated under the page's advisory lock, and only if, read again under it,
+   * it still lacks this voice's narration. Null when another server has it in hand or has done it.
+   */
+  async function narratePageOnOneServer(row: PageRow) {
+    const run = await runOnOneServer(db, `narration of page ${row.passageId}/${row.pageNum}`, async () => {
+      const [current] = await db
+        .select({ narrationKey: passagePages.narrationKey })
+        .from(passagePages)
+        .where(samePage(row));
+      return current && current.narrationKey !== keyOf(row.text) ? narratePage(row) : null;
+    });
+    return run.ran ? run.value : null;
   }
 
   const toPage = (pageNum: number, key: string, timings: WordTiming[], durationMs: number | null) => ({
@@ -234,7 +256,8 @@ function createNarrationService({ db, speech, config }: Deps) {
         for (const [index, row] of missing.entries()) {
           if (stopping) break;
           try {
-            const narration = await narratePage(row);
+            const narration = await narratePageOnOneServer(row);
+            if (!narration) continue; // another server narrates it (O12)
             outcome.narrated += 1;
             if (!narration.aligned) {
               log.warn(`narration of passage ${row.passageId} page ${row.pageNum}: word times estimated`);

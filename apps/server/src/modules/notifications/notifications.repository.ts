@@ -9,16 +9,15 @@ export async function insertNotifications(db: Executor, rows: NewNotification[])
   if (rows.length) await db.insert(notifications).values(rows);
 }
 
-export const ownNotifications = (userId: number) => eq(notifications.userId, userId);
-
 export const listNotifications = (db: Executor, where: SQL) =>
   db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id));
 
-export async function markRead(db: Executor, userId: number, id: number, read: boolean) {
+/** Marks one notification within `scope` (a condition on notifications); undefined when there is none. */
+export async function markRead(db: Executor, scope: SQL, id: number, read: boolean) {
   const [row] = await db
     .update(notifications)
     .set({ read })
-    .where(and(eq(notifications.id, id), ownNotifications(userId)))
+    .where(and(eq(notifications.id, id), scope))
     .returning();
   return row;
 }

@@ -1,9 +1,11 @@
 /** Each user's own notifications (PRODUCT.md §6): new assignments, graded recordings, licence packs ending. */
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
+import type { Executor } from '../../db/database.js';
 import { notifications } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
-import type { Actor } from '../../http/route.js';
+import { notFound } from '../../domain/errors.js';
+import type { Actor } from '../../domain/actor.js';
+import { visibleNotifications } from '../access/scope.js';
 import * as repo from './notifications.repository.js';
 
 type Row = typeof notifications.$inferSelect;
@@ -25,12 +27,19 @@ const notificationView = (row: Row) => ({
   created_at: row.createdAt.toISOString(),
 });
 
+/**
+ * Sends notifications within the caller's transaction: what other modules call (assignments, recordings) rather
+ * than this module's repository.
+ */
+export const sendNotifications = (tx: Executor, rows: repo.NewNotification[]) =>
+  repo.insertNotifications(tx, rows);
+
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
 export function createNotificationsService({ db }: Deps) {
   return {
     async list(actor: Actor, read: boolean | undefined) {
-      const own = repo.ownNotifications(actor.userId);
+      const own = visibleNotifications(actor);
       const rows = await repo.listNotifications(
         db,
         and(own, read !== undefined ? eq(notifications.read, read) : undefined)!,
@@ -40,7 +49,7 @@ export function createNotificationsService({ db }: Deps) {
     },
 
     async markRead(actor: Actor, id: number, read: boolean) {
-      const row = await repo.markRead(db, actor.userId, id, read);
+      const row = await repo.markRead(db, visibleNotifications(actor), id, read);
       if (!row) throw notFound('notification');
       return notificationView(row);
     },

@@ -4,9 +4,9 @@
  */
 import { QuestionType } from '@readalong/contracts';
 import type { Deps } from '../../deps.js';
-import type { Actor } from '../../http/route.js';
+import type { Actor } from '../../domain/actor.js';
 import { reportInterval, type DateRangeQuery } from '../reports/date-range.js';
-import { requireVisibleStudent } from '../reports/in-scope.js';
+import { requireVisibleStudent } from '../access/in-scope.js';
 import * as repo from './outcomes.repository.js';
 
 const percent = (marks: number | null, maxMarks: number | null) =>

@@ -7,12 +7,12 @@ import { BuilderType, type Body, type Response } from '@readalong/contracts';
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
 import type { gradings, worksheets } from '../../db/schema/index.js';
-import { invalidField, notFound } from '../../http/errors.js';
-import type { Actor } from '../../http/route.js';
+import { invalidField, notFound } from '../../domain/errors.js';
+import type { Actor } from '../../domain/actor.js';
 import { isPassing } from '../progression/level-rules.js';
 import { placementOfWorksheet } from '../progression/progression.repository.js';
 import { createProgressionService, type ProgressionService } from '../progression/progression.service.js';
-import { visibleWorksheets } from '../reading/reading.access.js';
+import { visibleWorksheets } from '../access/scope.js';
 import {
   findPassage,
   findWorksheet,

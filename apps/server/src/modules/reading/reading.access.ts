@@ -1,14 +1,13 @@
 /**
- * Which passages a student may open and which worksheets an actor may see, as SQL conditions every lookup and
- * list uses (PRODUCT.md §2–§3). Staff may open every passage: the library is shared by every school.
+ * Which passages a student may open, as an SQL condition every lookup and list uses (docs/rules.md R1). Staff may
+ * open every passage: the library is shared by every school. Which worksheets an actor may see is
+ * `access/scope.ts`.
  */
 import { and, eq, inArray, lte, or, type SQL } from 'drizzle-orm';
-import { assignedTo } from '../assignments/assignments.repository.js';
 import { BuilderType } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
-import { assignments, passages, students, worksheets } from '../../db/schema/index.js';
-import type { Actor } from '../../http/route.js';
-import { visibleStudents } from '../access/scope.js';
+import { assignments, passages } from '../../db/schema/index.js';
+import { assignedTo } from '../access/scope.js';
 import type { Reader } from '../progression/progression.repository.js';
 
 /** Passages assigned to a class the student is enrolled in (and not withdrawn). */
@@ -40,13 +39,4 @@ export function passagesOpenTo(
     ownTests.length > 0 ? and(isPlacementTest, or(...ownTests)) : undefined,
     inArray(passages.id, assignedPassageIds(db, reader.userId)),
   )!;
-}
-
-/** Condition on `worksheets`: a student's own; staff those of the students in their scope. */
-export function visibleWorksheets(db: Executor, actor: Actor): SQL {
-  if (actor.role === 'student') return eq(worksheets.studentId, actor.userId);
-  return inArray(
-    worksheets.studentId,
-    db.select({ id: students.userId }).from(students).where(visibleStudents(db, actor)),
-  );
 }

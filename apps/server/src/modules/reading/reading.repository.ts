@@ -1,6 +1,6 @@
 /** Queries for passages, pages, worksheets, favourites and reading logs. */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { assignedTo } from '../assignments/assignments.repository.js';
+import { assignedTo } from '../access/scope.js';
 import { hasRows, type Executor } from '../../db/database.js';
 import {
   assignments,

@@ -1,10 +1,13 @@
 /**
  * What a read-aloud upload may be (PRODUCT.md §5: WebM/Opus, Ogg/Opus, MP4/AAC, WAV, MPEG, checked by content) and
- * how long it is when the client did not say: WAV from its header, anything else through `ffprobe` when installed.
+ * what it holds when heard: decoded by ffmpeg when installed, else a WAV's length from its header (RA2, RA3).
  */
-import { spawn } from 'node:child_process';
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { RECORDING_TYPES } from '@readalong/contracts';
+import { invalidField } from '../../domain/errors.js';
+import { DecodeError, decodeToPcm, type DecodeOptions } from '../../platform/speech-bounds.js';
+import type { StoredFile } from '../../platform/storage/storage.js';
 
 type RecordingType = (typeof RECORDING_TYPES)[number];
 
@@ -44,7 +47,8 @@ export async function readHead(stream: Readable, limit = 64 * 1024): Promise<Buf
 
 /**
  * The length of a WAV file in milliseconds from its RIFF header (`fmt ` byte rate, `data` size), or null when the
- * header is not one. A `data` size of 0 or 0xFFFFFFFF (written while streaming) means: to the end of the file.
+ * header is not one. A `data` size of 0 or 0xFFFFFFFF (written while streaming) means: to the end of the file. A
+ * whole file read without a `data` chunk holds no samples: 0.
  */
 export function wavDurationMs(head: Buffer, fileSize: number): number | null {
   if (head.length < 12 || head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE')
@@ -64,45 +68,36 @@ export function wavDurationMs(head: Buffer, fileSize: number): number | null {
     }
     offset = body + size + (size % 2);
   }
-  return null;
+  return byteRate && head.length >= fileSize ? 0 : null;
+}
+
+/** A recording shorter than this is no reading: a second at least (RA2). */
+export const MIN_RECORDING_MS = 1000;
+
+/** An upload as heard: its length (null when nothing here can tell) and its samples when ffmpeg decoded it. */
+export interface HeardAudio {
+  lengthMs: number | null;
+  decoded: { pcm: Float32Array; sampleRate: number } | null;
 }
 
 /**
- * The length `ffprobe` reads from a file path (seekable: every accepted format) or a stream (WebM and MP4 only;
- * Ogg and MPEG need to seek), in milliseconds; null when it is not installed or cannot tell.
+ * Decodes a stored upload with ffmpeg, its length the samples it holds; a file ffmpeg cannot decode is refused
+ * (400 `file`). Without ffmpeg a WAV is measured from its header and any other type's length stays unknown (RA2).
  */
-export function ffprobeDurationMs(input: string | Readable, timeoutMs = 15_000): Promise<number | null> {
-  const stream = typeof input === 'string' ? null : input;
-  return new Promise((resolve) => {
-    let output = '';
-    let settled = false;
-    const finish = (value: number | null) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      stream?.destroy();
-      resolve(value);
-    };
-    const child = spawn(
-      'ffprobe',
-      [
-        ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1'],
-        ...['-i', typeof input === 'string' ? input : 'pipe:0'],
-      ],
-      { stdio: [stream ? 'pipe' : 'ignore', 'pipe', 'ignore'] },
-    );
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      finish(null);
-    }, timeoutMs);
-    child.on('error', () => finish(null));
-    child.stdin?.on('error', () => {});
-    stream?.on('error', () => child.stdin?.destroy());
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', () => {
-      const seconds = Number.parseFloat(output.trim());
-      finish(Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : null);
-    });
-    if (stream && child.stdin) stream.pipe(child.stdin);
-  });
+export async function hearUpload(
+  localPath: string,
+  file: StoredFile,
+  options: DecodeOptions = {},
+): Promise<HeardAudio> {
+  try {
+    const decoded = await decodeToPcm(localPath, options);
+    return { lengthMs: Math.round((decoded.pcm.length / decoded.sampleRate) * 1000), decoded };
+  } catch (error) {
+    if (!(error instanceof DecodeError) || error.code !== 'ffmpeg-missing') {
+      throw invalidField('file', 'could not be played as audio; record it again');
+    }
+  }
+  if (file.mimeType !== 'audio/wav') return { lengthMs: null, decoded: null };
+  const head = await readHead(createReadStream(localPath));
+  return { lengthMs: wavDurationMs(head, file.sizeBytes), decoded: null };
 }

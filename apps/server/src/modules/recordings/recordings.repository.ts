@@ -8,23 +8,11 @@ import {
   recordingActivityLogs,
   recordingMistakes,
   recordings,
-  students,
   users,
   worksheets,
 } from '../../db/schema/index.js';
-import type { Actor } from '../../http/route.js';
-import { visibleStudents } from '../access/scope.js';
 
 export type RecordingRow = typeof recordings.$inferSelect;
-
-/** Condition on `recordings`: a student's own; staff those of the students in their scope. */
-export function visibleRecordings(db: Executor, actor: Actor): SQL {
-  if (actor.role === 'student') return eq(recordings.studentId, actor.userId);
-  return inArray(
-    recordings.studentId,
-    db.select({ id: students.userId }).from(students).where(visibleStudents(db, actor)),
-  );
-}
 
 /** The recording already stored for a take the browser sends again, by the browser's id for it. */
 export async function recordingOfTake(db: Executor, studentId: number, clientRecordingId: string) {

@@ -6,7 +6,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { createReadStream } from 'node:fs';
 import type { z } from 'zod';
 import {
   computeFluency,
@@ -20,26 +19,25 @@ import {
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
 import { classes, goals, recordings, worksheets } from '../../db/schema/index.js';
-import { AppError, invalidField, notFound } from '../../http/errors.js';
+import { AppError, invalidField, notFound } from '../../domain/errors.js';
 import { readMultipart } from '../../http/multipart.js';
-import type { Actor } from '../../http/route.js';
-import { suggestTrim, type SpeechBounds } from '../../platform/speech-bounds.js';
+import type { Actor } from '../../domain/actor.js';
+import { findSpeechBounds, type SpeechBounds } from '../../platform/speech-bounds.js';
 import type { StoredFile } from '../../platform/storage/storage.js';
 import { recordingView } from './recording-view.js';
-import { visibleClasses } from '../access/scope.js';
+import { visibleClasses, visibleRecordings, visibleWorksheets } from '../access/scope.js';
 import { findReader, hasAlert } from '../progression/progression.repository.js';
 import { createProgressionService, type ProgressionService } from '../progression/progression.service.js';
-import { insertNotifications } from '../notifications/notifications.repository.js';
-import { visibleWorksheets } from '../reading/reading.access.js';
+import { sendNotifications } from '../notifications/notifications.service.js';
 import { findWorksheet } from '../reading/reading.repository.js';
 import { completeIfDone } from '../reading/worksheet-completion.js';
-import { goalOf } from '../reports/reports.repository.js';
+import { goalOf } from '../reports/reports.service.js';
 import {
   ACCEPTED_SNIFFED_TYPES,
+  MIN_RECORDING_MS,
   SNIFFED_AUDIO,
-  ffprobeDurationMs,
-  readHead,
-  wavDurationMs,
+  hearUpload,
+  type HeardAudio,
 } from './audio.js';
 
 import * as repo from './recordings.repository.js';
@@ -74,7 +72,7 @@ export function createRecordingsService(
   }
 
   async function recordingInScope(tx: Executor, actor: Actor, id: number, lock = false) {
-    const found = await repo.findRecording(tx, id, repo.visibleRecordings(tx, actor), { lock });
+    const found = await repo.findRecording(tx, id, visibleRecordings(tx, actor), { lock });
     if (!found) throw notFound('recording');
     return found;
   }
@@ -90,24 +88,23 @@ export function createRecordingsService(
     return error;
   }
 
-  /** The audio's length from the file itself: the WAV header, else ffprobe when installed (null otherwise). */
-  async function durationFromFile(file: StoredFile, localPath: string): Promise<number | null> {
-    if (file.mimeType !== 'audio/wav') return ffprobeDurationMs(localPath);
-    return wavDurationMs(await readHead(createReadStream(localPath)), file.sizeBytes);
+  /** A recording's length (the file's own, else the client's) is a second at least and at most 10 minutes (RA2). */
+  function checkLength(lengthMs: number | null) {
+    if (lengthMs !== null && lengthMs < MIN_RECORDING_MS) {
+      throw invalidField('file', 'holds less than a second of audio; record the reading again');
+    }
+    if (lengthMs !== null && lengthMs > RECORDING_MAX_DURATION_MS + LENGTH_TOLERANCE_MS) {
+      throw invalidField('file', 'a recording is at most 10 minutes');
+    }
   }
 
   /**
    * Where speech starts and ends (platform/speech-bounds), the default trim the teacher can move; null when it
    * cannot be found (no ffmpeg, no speech) or falls outside the recording's length.
    */
-  async function suggestedTrim(
-    localPath: string,
-    durationMs: number | null,
-    log: UploadLog,
-  ): Promise<SpeechBounds | null> {
-    const bounds = await suggestTrim(localPath, {
-      onError: (error) => log.warn({ err: error }, 'no suggested trim'),
-    });
+  function suggestedTrim(audio: HeardAudio, durationMs: number | null, log: UploadLog): SpeechBounds | null {
+    if (!audio.decoded) log.warn({}, 'no suggested trim: ffmpeg is not installed');
+    const bounds = audio.decoded && findSpeechBounds(audio.decoded.pcm, audio.decoded.sampleRate);
     if (!bounds) return null;
     const startMs = Math.max(0, Math.round(bounds.startMs));
     const endMs = Math.round(durationMs ? Math.min(bounds.endMs, durationMs) : bounds.endMs);
@@ -201,13 +198,11 @@ export function createRecordingsService(
     try {
       // The audio tools read a file on this machine: the stored one, or one copy of it from a bucket.
       const analysed = await storage.withLocalCopy(file.key, async (localPath) => {
-        // The file's own length, when it can be read, is held to the limit whatever the client said.
-        const fromFile = await durationFromFile(file, localPath);
-        if (fromFile !== null && fromFile > RECORDING_MAX_DURATION_MS + LENGTH_TOLERANCE_MS) {
-          throw invalidField('file', 'a recording is at most 10 minutes');
-        }
-        const durationMs = fields.duration_ms ?? fromFile;
-        return { durationMs, suggested: await suggestedTrim(localPath, durationMs, log) };
+        // What the file holds counts, whatever the client said.
+        const audio = await hearUpload(localPath, file);
+        checkLength(audio.lengthMs ?? fields.duration_ms ?? null);
+        const durationMs = fields.duration_ms ?? audio.lengthMs;
+        return { durationMs, suggested: suggestedTrim(audio, durationMs, log) };
       });
       if (!analysed) throw new Error(`the stored recording ${file.key} is missing`);
       const { durationMs, suggested } = analysed;
@@ -299,7 +294,7 @@ export function createRecordingsService(
       if (!found) throw notFound('worksheet');
       const rows = await repo.recordingRows(
         db,
-        and(eq(recordings.worksheetId, worksheetId), repo.visibleRecordings(db, actor))!,
+        and(eq(recordings.worksheetId, worksheetId), visibleRecordings(db, actor))!,
         repo.newestFirst,
       );
       return { recordings: rows.map(view) };
@@ -313,7 +308,7 @@ export function createRecordingsService(
       if (!klass) throw notFound('class');
       const rows = await repo.recordingRows(
         db,
-        and(repo.ofClass(db, classId), repo.visibleRecordings(db, actor), eq(recordings.isPractice, false))!,
+        and(repo.ofClass(db, classId), visibleRecordings(db, actor), eq(recordings.isPractice, false))!,
         repo.reviewOrder,
       );
       return { recordings: rows.map(view) };
@@ -410,7 +405,7 @@ export function createRecordingsService(
         });
         if (r.comment !== comment) {
           const view = await viewOf(tx, r.id);
-          await insertNotifications(tx, [
+          await sendNotifications(tx, [
             {
               userId: r.studentId,
               kind: 'recording_graded',

@@ -66,6 +66,13 @@ function wav(seconds: number, sampleRate = 8000): Buffer {
   return Buffer.concat([header, data]);
 }
 
+/** The 36 bytes of a WAV's RIFF, WAVE and fmt headers: no data chunk, no samples at all. */
+function headerOnlyWav(): Buffer {
+  const header = wav(0).subarray(0, 36);
+  header.writeUInt32LE(28, 4);
+  return header;
+}
+
 /** The first bytes of an audio-only WebM as browsers record it: the EBML header (DocType webm), a Segment. */
 const WEBM = Buffer.concat([
   Buffer.from('1A45DFA39F4286810142F7810142F2810442F381084282847765626D4287810442858102', 'hex'),
@@ -260,27 +267,6 @@ describe('POST /v1/worksheets/{id}/recording', () => {
     expect(response.json()).toMatchObject({ duration_ms: 3000, end_time: 3 });
   });
 
-  it('accepts WebM and Ogg/Opus by their content, whatever they are called', async () => {
-    const worksheet = await worksheetOf();
-    for (const [bytes, type] of [
-      [WEBM, 'audio/webm'],
-      [OGG_OPUS, 'audio/ogg'],
-    ] as const) {
-      const response = await upload(
-        cast.token.student,
-        worksheet.id,
-        form([
-          { name: 'duration_ms', value: '4500' },
-          { name: 'file', value: bytes, filename: 'voice.bin', type: 'application/octet-stream' },
-        ]),
-      );
-      expect(response.statusCode, response.body).toBe(201);
-      expect(response.json().end_time).toBe(4.5);
-      const file = await t.request({ method: 'GET', url: response.json().file_url });
-      expect(file.headers['content-type']).toBe(type);
-    }
-  });
-
   it.skipIf(!HAS_FFMPEG)('offers where the speech starts and ends as the default trim', async () => {
     const worksheet = await worksheetOf();
     const made = makeRecording({
@@ -304,15 +290,41 @@ describe('POST /v1/worksheets/{id}/recording', () => {
     });
   });
 
-  it('without duration_ms and a length it cannot read, the end stays open', async () => {
+  it('without ffmpeg: a WAV is measured by its header, other audio has an open end', async () => {
     const worksheet = await worksheetOf();
-    const response = await upload(cast.token.student, worksheet.id, form(audio(WEBM, {})));
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({ duration_ms: 0, start_time: 0, end_time: null });
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent'; // as on a machine without ffmpeg
+    try {
+      const webm = await upload(cast.token.student, worksheet.id, form(audio(WEBM, {})));
+      expect(webm.statusCode, webm.body).toBe(201);
+      expect(webm.json()).toMatchObject({ duration_ms: 0, start_time: 0, end_time: null });
+      for (const short of [headerOnlyWav(), wav(0), wav(0.5)]) {
+        expectError(await upload(cast.token.student, worksheet.id, form(audio(short))), 400, 'file');
+      }
+      const long = await upload(cast.token.student, worksheet.id, form(audio(wav(2), {})));
+      expect(long.json()).toMatchObject({ duration_ms: 2000, start_time: 0, end_time: 2 });
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+
+  it('refuses a recording that does not play or holds less than a second: no file, row, coins or alert', async () => {
+    const worksheet = await worksheetOf();
+    const filesBefore = await filesOf(cast.world.student.id);
+    const coinsBefore = await coinsOf(cast.world.student.id);
+    for (const bytes of [headerOnlyWav(), wav(0), wav(0.5), WEBM, OGG_OPUS]) {
+      const response = await upload(cast.token.student, worksheet.id, form(audio(bytes)));
+      expectError(response, 400, 'file');
+    }
+    expect(await rowsOf(worksheet.id)).toEqual([]);
+    expect(await filesOf(cast.world.student.id)).toEqual(filesBefore);
+    expect(await coinsOf(cast.world.student.id)).toBe(coinsBefore);
+    const raised = await t.db.select().from(alerts).where(eq(alerts.worksheetId, worksheet.id));
+    expect(raised).toEqual([]);
   });
 
   it.skipIf(!HAS_FFMPEG)(
-    'reads the length of real WebM, Ogg, MP3, M4A and MP4 files with ffprobe',
+    'accepts real WebM, Ogg, MP3, M4A and MP4 files by their content, whatever they are called, and measures them',
     async () => {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'readalong-audio-'));
       try {
@@ -330,7 +342,14 @@ describe('POST /v1/worksheets/{id}/recording', () => {
           const response = await upload(
             cast.token.student,
             worksheet.id,
-            form(audio(await readFile(file), {})),
+            form([
+              {
+                name: 'file',
+                value: await readFile(file),
+                filename: 'voice.bin',
+                type: 'application/octet-stream',
+              },
+            ]),
           );
           expect(response.statusCode, `${name}: ${response.body}`).toBe(201);
           const recording = Recording.parse(response.json());
@@ -449,6 +468,10 @@ describe('who sees a recording', () => {
       url.replace(/signature=.*/, ''),
     ];
     for (const link of altered) expect((await t.request({ method: 'GET', url: link })).statusCode).toBe(404);
+    for (const field of ['expires', 'signature']) {
+      const repeated = await t.request({ method: 'GET', url: `${url}&${field}=1` });
+      expectError(repeated, 400, `query.${field}`);
+    }
     t.clock.advanceMinutes(6 * 60 + 1);
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(404);
     await signInAgain();

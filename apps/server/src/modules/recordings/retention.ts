@@ -3,11 +3,13 @@
  * `audio_retention_days`; the row stays with its trim, marks, figures and comment, `file_url` becomes null.
  * A sweep runs at start and every hour. It works in small batches, each row updated on its own (no long locks),
  * deletes the file before it forgets the key (a failure leaves a row that the next sweep tries again, never a file
- * nobody knows of), and goes on past a file that cannot be deleted.
+ * nobody knows of), and goes on past a file that cannot be deleted. Where several servers share the database, one
+ * sweeps at a time (docs/rules.md O11): a server that finds another sweeping leaves it to that one.
  */
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import { districts, recordings } from '../../db/schema/index.js';
+import { runOnOneServer } from '../../db/single-runner.js';
 
 export const RETENTION_BATCH = 200;
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -43,8 +45,18 @@ export function createAudioRetention({ db, clock, storage }: Pick<Deps, 'db' | '
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<SweepResult> | null = null;
 
-  /** Deletes the audio of every recording past its district's retention, as of the clock's now. */
+  /**
+   * Deletes the audio of every recording past its district's retention, as of the clock's now, unless another
+   * server is sweeping (O11: each file is deleted once, by one server).
+   */
   async function sweep(log: Log = quiet, batchSize = RETENTION_BATCH): Promise<SweepResult> {
+    const run = await runOnOneServer(db, 'audio retention sweep', () => sweepAll(log, batchSize));
+    if (run.ran) return run.value;
+    log.info({}, 'audio retention: another server is sweeping');
+    return { deleted: 0, failed: 0 };
+  }
+
+  async function sweepAll(log: Log, batchSize: number): Promise<SweepResult> {
     const now = clock.now();
     const result: SweepResult = { deleted: 0, failed: 0 };
     let after = 0;

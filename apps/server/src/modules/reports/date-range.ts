@@ -3,7 +3,7 @@
  * the contracts say: a bare date means that whole day (UTC), a date-time that instant.
  */
 import { BOOK_PERFORMANCE_DEFAULT_YEARS } from '@readalong/contracts';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../domain/errors.js';
 
 export interface DateRangeQuery {
   start?: string | undefined;
@@ -51,6 +51,11 @@ export function optionalInterval(query: DateRangeQuery): Partial<Interval> {
   const until = query.end !== undefined ? endOf(query.end) : undefined;
   if (from && until && until <= from) throw invalidField('query.end', 'must not be before start');
   return { from, until };
+}
+
+/** How many calendar days (UTC) an interval touches, counted without listing them (I6: a range may span millennia). */
+export function dayCount({ from, until }: Interval): number {
+  return Math.ceil((until.getTime() - startOfDay(from).getTime()) / DAY_MS);
 }
 
 /** Every calendar day (UTC, YYYY-MM-DD) of an interval, in order. */

@@ -5,11 +5,12 @@
 import type { contracts, Response } from '@readalong/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import type { Executor } from '../../db/database.js';
 import type { goals } from '../../db/schema/index.js';
-import { invalidField } from '../../http/errors.js';
-import type { Actor } from '../../http/route.js';
+import { invalidField } from '../../domain/errors.js';
+import type { Actor } from '../../domain/actor.js';
 import { reportInterval, type DateRangeQuery, type Interval } from './date-range.js';
-import { requireVisibleStudent } from './in-scope.js';
+import { requireVisibleStudent } from '../access/in-scope.js';
 import { currentLexile, lexileTimeline } from './lexile-timeline.js';
 import * as repo from './reports.repository.js';
 import { bookResultView } from './reports.views.js';
@@ -50,6 +51,9 @@ function goalProgress(
       achieved_at: entry.achievedAt?.toISOString() ?? null,
     }));
 }
+
+/** The goal a student reads towards: their own, else their home class's (what recordings call for goal alerts). */
+export const goalOf = (db: Executor, studentId: number) => repo.goalOf(db, studentId);
 
 export type ReportsService = ReturnType<typeof createReportsService>;
 

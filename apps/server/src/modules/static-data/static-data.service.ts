@@ -10,7 +10,7 @@ import {
   topicGroups,
   topics,
 } from '../../db/schema/index.js';
-import type { Actor } from '../../http/route.js';
+import type { Actor } from '../../domain/actor.js';
 import { visibleSchools } from '../access/scope.js';
 
 export function createStaticDataService({ db }: Deps) {

@@ -1,6 +1,6 @@
 /** Queries for students as staff and the students themselves see them: scope, and their skill and rate builders. */
 import { and, asc, desc, eq, notExists, sql, type SQL } from 'drizzle-orm';
-import { assignedTo } from '../assignments/assignments.repository.js';
+import { assignedTo } from '../access/scope.js';
 import type { Executor } from '../../db/database.js';
 import {
   assignments,

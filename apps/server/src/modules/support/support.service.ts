@@ -4,9 +4,9 @@ import path from 'node:path';
 import { CONTACT_IMAGE_MAX_BYTES, PROFILE_PICTURE_TYPES, contracts, type Body } from '@readalong/contracts';
 import type { Deps } from '../../deps.js';
 import { contactMessages } from '../../db/schema/index.js';
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../domain/errors.js';
 import { readMultipart } from '../../http/multipart.js';
-import type { Actor } from '../../http/route.js';
+import type { Actor } from '../../domain/actor.js';
 import * as authRepo from '../auth/auth.repository.js';
 
 interface ContactMessage {

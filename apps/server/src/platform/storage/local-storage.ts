@@ -2,13 +2,20 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../domain/errors.js';
 import type { Clock } from '../clock.js';
 import type { Secrets } from '../secrets.js';
-import { createLinkSigner, receiveUpload, type Storage } from './storage.js';
+import {
+  createLinkSigner,
+  listFolder,
+  receiveUpload,
+  removeFilesOlderThan,
+  type Storage,
+} from './storage.js';
 
 export function createLocalStorage(options: { root: string; secrets: Secrets; clock: Clock }): Storage {
   const { root } = options;
+  const incoming = path.join(root, '.incoming');
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new AppError('not_found', 'No such file.');
@@ -22,7 +29,7 @@ export function createLocalStorage(options: { root: string; secrets: Secrets; cl
 
   return {
     save: (stream, rules) =>
-      receiveUpload(stream, rules, path.join(root, '.incoming'), async ({ key, tmpPath }) => {
+      receiveUpload(stream, rules, incoming, async ({ key, tmpPath }) => {
         await mkdir(path.dirname(resolve(key)), { recursive: true });
         await rename(tmpPath, resolve(key));
       }),
@@ -40,6 +47,8 @@ export function createLocalStorage(options: { root: string; secrets: Secrets; cl
       const full = resolve(key);
       return (await exists(full)) ? fn(full) : null;
     },
+    list: () => listFolder(root),
+    removeTemporaries: (before) => removeFilesOlderThan(incoming, before),
     ...createLinkSigner(options),
   };
 }

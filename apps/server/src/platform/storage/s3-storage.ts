@@ -7,6 +7,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -19,7 +20,13 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../clock.js';
 import type { Secrets } from '../secrets.js';
-import { createLinkSigner, receiveUpload, type Storage } from './storage.js';
+import {
+  createLinkSigner,
+  receiveUpload,
+  removeFilesOlderThan,
+  type ListedFile,
+  type Storage,
+} from './storage.js';
 
 export interface S3Settings {
   bucket: string;
@@ -75,6 +82,14 @@ export async function createS3Storage(options: {
     }
   }
 
+  async function* list(): AsyncIterable<ListedFile> {
+    for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+      }
+    }
+  }
+
   return {
     save: (stream, rules) =>
       receiveUpload(stream, rules, path.join(tmpDir, 'incoming'), async (upload) => {
@@ -105,6 +120,8 @@ export async function createS3Storage(options: {
         await rm(copy, { force: true });
       }
     },
+    list,
+    removeTemporaries: (before) => removeFilesOlderThan(tmpDir, before),
     ...createLinkSigner(options),
   };
 }

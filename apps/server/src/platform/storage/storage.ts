@@ -6,12 +6,13 @@
  */
 import { fileTypeFromFile } from 'file-type';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../domain/errors.js';
 import type { Clock } from '../clock.js';
 import type { Secrets } from '../secrets.js';
 
@@ -35,6 +36,12 @@ export interface UploadRules {
 
 export type UploadStream = Readable & { truncated?: boolean };
 
+/** A stored file as a listing shows it. */
+export interface ListedFile {
+  key: string;
+  modifiedAt: Date;
+}
+
 export interface Storage {
   save(stream: UploadStream, rules: UploadRules): Promise<StoredFile>;
   /** The file's bytes, or null when there is no such file. */
@@ -49,6 +56,10 @@ export interface Storage {
   signedUrl(key: string): string;
   /** Whether a signed link is the one we issued for this key and has not expired. */
   verifyLink(key: string, expires: string, signature: string): boolean;
+  /** Every stored file (not the temporary ones), for the orphan sweep (orphan-files.ts). */
+  list(): AsyncIterable<ListedFile>;
+  /** Deletes the temporary files (uploads being checked, copies for tools) last written before `before`. */
+  removeTemporaries(before: Date): Promise<number>;
 }
 
 /** Signed links (`/api/files/<key>?expires=&signature=`): one rule for both kinds of storage. */
@@ -84,8 +95,9 @@ export async function receiveUpload(
 ): Promise<StoredFile> {
   await mkdir(tmpDir, { recursive: true });
   const tmpPath = path.join(tmpDir, randomUUID());
+  const tmpFile = createWriteStream(tmpPath);
   try {
-    await pipeline(stream, createWriteStream(tmpPath));
+    await pipeline(stream, tmpFile);
     const { size } = await stat(tmpPath);
     if (stream.truncated || size > rules.maxBytes) {
       const message = `must be at most ${formatBytes(rules.maxBytes)}`;
@@ -100,8 +112,36 @@ export async function receiveUpload(
     await store({ ...file, tmpPath });
     return file;
   } finally {
+    // An upload cut off before its temporary file opened still creates the file once the open completes.
+    if (!tmpFile.closed) await once(tmpFile, 'close').catch(() => undefined);
     await rm(tmpPath, { force: true });
   }
+}
+
+/** The files under `dir`, keys relative to it, leaving out folders whose name starts with a dot (temporaries). */
+export async function* listFolder(dir: string, prefix = ''): AsyncIterable<ListedFile> {
+  const entries = await readdir(path.join(dir, prefix), { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory() && !entry.name.startsWith('.')) yield* listFolder(dir, key);
+    if (!entry.isFile()) continue;
+    const found = await stat(path.join(dir, key)).catch(() => null);
+    if (found) yield { key, modifiedAt: found.mtime };
+  }
+}
+
+/** Deletes the files under `dir` last written before `before`; how many it deleted. */
+export async function removeFilesOlderThan(dir: string, before: Date): Promise<number> {
+  let removed = 0;
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries.filter((each) => each.isFile())) {
+    const file = path.join(entry.parentPath, entry.name);
+    const found = await stat(file).catch(() => null);
+    if (!found || found.mtime >= before) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 function formatBytes(bytes: number): string {

@@ -16,7 +16,7 @@ interface AppHeaderProps {
   end?: ReactNode;
 }
 
-/** The bar across the top of every signed-in page: 72 px, the height SPEC.md's hash offset allows for. */
+/** The bar across the top of every signed-in page: 72 px, the height the hash offset of docs/rules.md C10 allows for. */
 export function AppHeader({ menu, start, end }: AppHeaderProps) {
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
@@ -31,7 +31,14 @@ export function AppHeader({ menu, start, end }: AppHeaderProps) {
             aria-controls={NAVIGATION_ID}
           />
         )}
-        <Anchor component={Link} to={paths.landing.getHref()} fw={800} fz="xl" c="indigo.8" underline="never">
+        <Anchor
+          component={Link}
+          to={paths.landing.getHref()}
+          fw={800}
+          fz={{ base: 'lg', sm: 'xl' }}
+          c="indigo.8"
+          underline="never"
+        >
           ReadAlong
         </Anchor>
         {start}

@@ -4,7 +4,7 @@ import { AppHeader } from './app-header';
 import { HEADER_HEIGHT } from './area-shell';
 import { MAIN_CONTENT_ID } from './skip-link';
 
-/** The landing page's frame: the header with the account menu, and no navigation bar (SPEC.md §2). */
+/** The landing page's frame: the header with the account menu, and no navigation bar (docs/rules.md C26). */
 export function HubLayout() {
   return (
     <AppShell header={{ height: HEADER_HEIGHT }} padding={{ base: 'md', sm: 'xl' }}>

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { AreaShell } from './area-shell';
 import { NavMenu, currentHref } from './nav-menu';
 
-/** The student area's frame (SPEC.md §2): the student menu beside every student page. */
+/** The student area's frame (docs/rules.md C26): the student menu beside every student page. */
 export function StudentLayout() {
   const { pathname } = useLocation();
   const current = currentHref(

@@ -22,7 +22,8 @@ export function UserMenu() {
           px="xs"
           loading={isSigningOut}
           aria-label={`Account menu, ${fullName}`}
-          leftSection={<Avatar name={fullName} color="indigo" size={34} aria-hidden />}
+          // X1: no initials in the avatar; visible text the button's name does not contain fails WCAG 2.5.3.
+          leftSection={<Avatar color="indigo" size={34} aria-hidden />}
           rightSection={<IconChevronDown size={18} aria-hidden />}
         >
           <Text span fw={600} visibleFrom="sm">

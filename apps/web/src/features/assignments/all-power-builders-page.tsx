@@ -21,11 +21,11 @@ import { bandOf, levelLabel } from '@/lib/levels';
 import { LoadError } from '@/components/load-error';
 
 const POWER_BUILDER = 2;
-/** Bands that hold books (SPEC.md §3: 1–2 and 21–26 have no Lexile range). */
+/** Bands that hold books (docs/rules.md L2: 1–2 and 21–26 have no Lexile range). */
 const BOOK_BANDS = COLOUR_BANDS.filter((band) => band.min_lexile !== null);
 
 /**
- * The library to assign from (SPEC.md §2 “Assignments”): the power builders of one colour band, each with a
+ * The library to assign from (the “Assignments” area, docs/rules.md C26): the power builders of one colour band, each with a
  * preview of the book and its quiz exactly as a student sees them, recording nothing.
  */
 export function AllPowerBuildersPage() {

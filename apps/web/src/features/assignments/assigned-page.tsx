@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
 
-/** Books already assigned (SPEC.md §2 “Assignments”). A frame for now: it says what will appear here. */
+/** Books already assigned (the “Assignments” area, docs/rules.md C27). A frame for now: it says what will appear here. */
 export function AssignedPage() {
   return (
     <EmptyState icon={<IconClipboardCheck aria-hidden />}>

@@ -1,7 +1,8 @@
-import { login, type SessionUser } from '@readalong/contracts';
+import type { SessionUser } from '@readalong/contracts';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useCallback } from 'react';
+import { useForm } from '@mantine/form';
+import type { validateCredentials } from './credentials-rules';
+import { useCallback, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ROLE_HOMES, nextPathOr, paths } from '@/config/paths';
 import { fieldErrorsOf } from '@/lib/api-client';
@@ -11,8 +12,10 @@ import { focusFirstError } from './components/focus-first-error';
 import { ThirdPartyButtons } from './components/third-party-buttons';
 import { useProviderReturn } from './use-provider-return';
 
-/** The contract's own rules for the two fields, made required: this form always signs in by username. */
-const CredentialsSchema = login.body.pick({ username: true, password: true }).required();
+let credentialsRules: typeof validateCredentials | undefined;
+/** The contract's rules for the two fields (./credentials-rules), loaded when the form is first used. */
+const loadCredentialsRules = async () =>
+  (credentialsRules ??= (await import('./credentials-rules')).validateCredentials);
 
 /** /login: sign in with username and password, or a configured identity service; then on to `next` or home. */
 export function LoginScreen() {
@@ -23,7 +26,8 @@ export function LoginScreen() {
   const form = useForm<Credentials>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
-    validate: schemaResolver(CredentialsSchema, { sync: true }),
+    // Submitting waits for the rules (see `submit`), so they are always there when the form is checked.
+    validate: (values) => credentialsRules?.(values) ?? {},
   });
 
   const goOn = useCallback(
@@ -33,7 +37,7 @@ export function LoginScreen() {
   );
   const providerReturn = useProviderReturn(goOn);
 
-  const submit = form.onSubmit(
+  const submitChecked = form.onSubmit(
     (credentials) =>
       signIn.mutate(credentials, {
         onSuccess: (user) => goOn(user, next),
@@ -45,6 +49,10 @@ export function LoginScreen() {
       }),
     (errors) => focusFirstError(form, errors),
   );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void loadCredentialsRules().then(() => submitChecked());
+  };
   const problem = signIn.error?.message ?? providerReturn.problem;
 
   return (
@@ -54,7 +62,7 @@ export function LoginScreen() {
           {problem}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={() => void loadCredentialsRules()} noValidate>
         <Stack gap="md">
           <TextInput
             size="lg"

@@ -32,7 +32,7 @@ const isDeadLink = (error: unknown) => error instanceof ApiError && error.status
 const linkStyle = { size: 'lg', ta: 'center', py: 'xs' } as const;
 
 /**
- * /reset-password/:magicLink: checks the reset key first (SPEC.md §5), and only then offers the new-password
+ * /reset-password/:magicLink: checks the reset key first (docs/rules.md S9), and only then offers the new-password
  * form. A dead link says so and offers a new one. Every view after "Checking your link…" replaces another, so
  * each focuses its heading for screen readers.
  */

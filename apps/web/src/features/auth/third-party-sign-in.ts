@@ -1,5 +1,5 @@
 /**
- * Sign-in through a third-party identity service (SPEC.md §1): Google, Apple or Canvas, each offered only where
+ * Sign-in through a third-party identity service (docs/rules.md S10): Google, Apple or Canvas, each offered only where
  * this build is configured for it (lib/env). Each uses a full-page redirect to the service and back to /login, so
  * no third-party script runs in the app: Google returns an ID token, Apple and Canvas an authorization code,
  * which the login call exchanges for a session. A random `state`, kept in sessionStorage for the round trip,

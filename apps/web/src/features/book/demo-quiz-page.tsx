@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { DemoQuiz } from '../quiz/components/demo-quiz';
 import { usePassage } from './api/get-passage';
 
-/** A demonstration of a book's quiz (SPEC.md §2): staff answer it as a student would; nothing is saved. */
+/** A demonstration of a book's quiz (docs/rules.md C26): staff answer it as a student would; nothing is saved. */
 export function DemoQuizPage() {
   const { bookId = '' } = useParams();
   const passage = usePassage(Number(bookId));

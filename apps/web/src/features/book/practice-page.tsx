@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { BookReadAloud } from '../read-aloud/read-aloud-routes';
 
-/** Read-aloud practice (SPEC.md §2 “Power-builders area”): the takes are the student's own, heard back and counted. */
+/** Read-aloud practice (the “Power-builders area”, docs/rules.md C26): the takes are the student's own, heard back and counted. */
 export function BookPracticePage() {
   const bookId = Number(useParams().bookId);
   return <BookReadAloud key={bookId} bookId={bookId} mode="practice" />;

@@ -9,7 +9,7 @@ import { NextSteps } from '../quiz/components/next-steps';
 import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
 import { usePassage } from './api/get-passage';
 
-/** A book's questions (SPEC.md §2 “Power-builders area”). Staff who open it see the demonstration instead. */
+/** A book's questions (the “Power-builders area”, docs/rules.md C26). Staff who open it see the demonstration instead. */
 export function BookQuizPage() {
   const { bookId = '' } = useParams();
   const { userRole } = useAuth();

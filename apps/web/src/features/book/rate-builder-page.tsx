@@ -22,7 +22,7 @@ export const wordsPerMinute = (words: number, seconds: number) =>
   seconds > 0 ? Math.round((words / seconds) * 60) : 0;
 
 /**
- * A rate builder (SPEC.md §2): a short passage read against the clock, then its questions. The timer starts when
+ * A rate builder (docs/rules.md C26): a short passage read against the clock, then its questions. The timer starts when
  * the student is ready and stops when they say they are done; the words per minute are theirs to beat next time.
  */
 export function RateBuilderPage() {

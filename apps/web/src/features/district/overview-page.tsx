@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 
-/** The district overview, the district’s default child (SPEC.md §2 “District”). A frame for now: it says what will appear here. */
+/** The district overview, the district’s default child (the “District” area, docs/rules.md C27). A frame for now: it says what will appear here. */
 export function DistrictOverviewPage() {
   return (
     <EmptyState icon={<IconBuildingCommunity aria-hidden />}>

@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconLifebuoy } from '@tabler/icons-react';
 
-/** District resources (SPEC.md §2 “District”). A frame for now: it says what will appear here. */
+/** District resources (the “District” area, docs/rules.md C27). A frame for now: it says what will appear here. */
 export function DistrictResourcesPage() {
   return (
     <EmptyState icon={<IconLifebuoy aria-hidden />}>

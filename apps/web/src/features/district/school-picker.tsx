@@ -8,7 +8,7 @@ import { useSchools } from './api/get-schools';
 const ALL_SCHOOLS = 'all';
 
 /**
- * A department head's choice of school (SPEC.md §2 "Query parameter"). It lives in the address as `school_id`, so
+ * A department head's choice of school (docs/rules.md C28). It lives in the address as `school_id`, so
  * it survives a reload and can be shared as a link.
  */
 export function SchoolPicker() {

@@ -18,8 +18,8 @@ const SettingsSchema = z.object({
 });
 
 /**
- * District settings (SPEC.md §2 “District”), for the department head: how long recordings’ audio is kept before it
- * is deleted automatically (PRODUCT.md §5), for every school of the district.
+ * District settings (the “District” area, docs/rules.md C26), for the department head: how long recordings’ audio is kept before it
+ * is deleted automatically (docs/rules.md RA13), for every school of the district.
  */
 export function DistrictSettingsPage() {
   const settings = useDistrictSettings();

@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 
-/** Insights, the default child of its area (SPEC.md §2 “Insights”). A frame for now: it says what will appear here. */
+/** Insights, the default child of its area (the “Insights” area, docs/rules.md C27). A frame for now: it says what will appear here. */
 export function InsightsPage() {
   return (
     <EmptyState icon={<IconChartBar aria-hidden />}>

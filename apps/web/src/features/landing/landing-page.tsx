@@ -6,7 +6,7 @@ import { ROLE_LABELS } from '@/config/role-labels';
 import { useAuth } from '@/lib/auth-store';
 
 /**
- * The authenticated root (SPEC.md §2): a hub without a navigation bar. It greets the user and offers a big card for
+ * The authenticated root (docs/rules.md C26): a hub without a navigation bar. It greets the user and offers a big card for
  * each area their role may open, their home first.
  */
 export function LandingPage() {

@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 
-/** One class’s students, with export and student update (SPEC.md §2 “Management”). A frame for now: it says what will appear here. */
+/** One class’s students, with export and student update (the “Management” area, docs/rules.md C27). A frame for now: it says what will appear here. */
 export function ManageClassPage() {
   return (
     <EmptyState icon={<IconUsersGroup aria-hidden />}>

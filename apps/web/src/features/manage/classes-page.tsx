@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
 
-/** The school’s classes (SPEC.md §2 “Management”). A frame for now: it says what will appear here. */
+/** The school’s classes (the “Management” area, docs/rules.md C27). A frame for now: it says what will appear here. */
 export function ClassesPage() {
   return (
     <EmptyState icon={<IconSchool aria-hidden />}>

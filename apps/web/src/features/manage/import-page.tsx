@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 
-/** Roster import (SPEC.md §2 “Management”). A frame for now: it says what will appear here. */
+/** Roster import (the “Management” area, docs/rules.md C27). A frame for now: it says what will appear here. */
 export function ImportPage() {
   return (
     <EmptyState icon={<IconFileImport aria-hidden />}>

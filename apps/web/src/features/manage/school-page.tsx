@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 
-/** The school’s details (SPEC.md §2 “Management”). A frame for now: it says what will appear here. */
+/** The school’s details (the “Management” area, docs/rules.md C27). A frame for now: it says what will appear here. */
 export function SchoolPage() {
   return (
     <EmptyState icon={<IconBuilding aria-hidden />}>

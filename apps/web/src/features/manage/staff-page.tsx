@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconUserCog } from '@tabler/icons-react';
 
-/** The school’s staff (SPEC.md §2 “Management”). A frame for now: it says what will appear here. */
+/** The school’s staff (the “Management” area, docs/rules.md C27). A frame for now: it says what will appear here. */
 export function StaffPage() {
   return (
     <EmptyState icon={<IconUserCog aria-hidden />}>

@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 
-/** Every student of the school (SPEC.md §2 “Management”). A frame for now: it says what will appear here. */
+/** Every student of the school (the “Management” area, docs/rules.md C27). A frame for now: it says what will appear here. */
 export function ManageStudentsPage() {
   return (
     <EmptyState icon={<IconUsers aria-hidden />}>

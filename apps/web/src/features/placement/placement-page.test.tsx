@@ -74,7 +74,7 @@ describe('the placement test', () => {
     );
     expect(submit.count()).toBe(1);
     expect(start.count()).toBeGreaterThan(0);
-    // SPEC.md §4: the placement is stored on the user, and the reset band's cached submissions are dropped.
+    // docs/rules.md C16: the placement is stored on the user, and the reset band's cached submissions are dropped.
     expect(session.current()?.user).toMatchObject({
       colour_band_id: 9,
       series_id: 1,

@@ -16,8 +16,8 @@ import type { QuizOutcome } from '../quiz/components/quiz-result';
 import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
 
 /**
- * The placement test (SPEC.md §2): short passages from easy to harder, then their questions; the score places the
- * student in a band of the test's series (PRODUCT.md §3), and their books start there.
+ * The placement test (docs/rules.md C26, C16): short passages from easy to harder, then their questions; the score places the
+ * student in a band of the test's series (docs/rules.md L6, R15), and their books start there.
  */
 export function PlacementPage() {
   const test = useQuery({ queryKey: PLACEMENT_TEST_KEY, queryFn: () => api('getPlacementTest') });

@@ -1,5 +1,5 @@
 /**
- * A quiz's answers as the student gives them, and how they become the grading rows of SPEC.md §3: one row per
+ * A quiz's answers as the student gives them, and how they become the grading rows of docs/rules.md R9: one row per
  * answered question (sub_question_num 0) or sub-question, several answers joined with ";".
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Reading mistakes marked on a passage's words (SPEC.md §3 "Reading mistake types"): a word is read wrongly in at
+ * Reading mistakes marked on a passage's words (docs/rules.md RA7, C23): a word is read wrongly in at
  * most one way (omitted, mispronounced or substituted), and insertions sit between words, before `word_index`.
  * Pure, so the review screen's editing rules are tested apart from the screen.
  */

@@ -2,7 +2,7 @@ import { getReadingSettings } from '@/lib/reading-settings';
 import { api } from '@/lib/api-client';
 
 /**
- * The local practice-recording count of SPEC.md §4 "Reading progress", per user and passage, kept in this browser:
+ * The local practice-recording count of docs/rules.md C22, per user and passage, kept in this browser:
  * it goes up with each practice take, is sent as `num_practice_recordings` with the next reading-progress report
  * and the reading-activity log, and resets to 0 when the server reports the book complete and after the reading
  * activity is logged.
@@ -47,7 +47,7 @@ export async function reportPracticeTake(userId: number, passageId: number, page
 
 /**
  * Leaving a book (the reader or practice) logs the stretch of reading with the practice count, which then resets
- * (SPEC.md §4).
+ * (docs/rules.md C22).
  */
 export async function logReadingActivity(
   userId: number,

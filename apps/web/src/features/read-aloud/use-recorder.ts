@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** SPEC order of preference: Opus in WebM (Chrome, Firefox), else Ogg, else MP4 (Safari). */
+/** Order of preference: Opus in WebM (Chrome, Firefox), else Ogg, else MP4 (Safari). */
 export const RECORDING_MIME_TYPES = [
   'audio/webm;codecs=opus',
   'audio/webm',

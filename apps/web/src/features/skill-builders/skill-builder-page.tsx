@@ -12,7 +12,7 @@ import { PassagePages } from '../quiz/components/passage-pages';
 import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
 
 /**
- * A skill builder (SPEC.md §2, no navigation bar): a short passage that practises one or two learning outcomes,
+ * A skill builder (docs/rules.md C26: no navigation bar): a short passage that practises one or two learning outcomes,
  * read page by page, then its questions. Reading every page and submitting the quiz completes it (+5 coins).
  */
 export function SkillBuilderPage() {

@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client';
 import { NextSteps } from '../quiz/components/next-steps';
 import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
 
-/** The quiz of an assigned book (SPEC.md §2 “Student assignments”), on the student's worksheet for it. */
+/** The quiz of an assigned book (the “Student assignments” area, docs/rules.md C26), on the student's worksheet for it. */
 export function AssignmentQuizPage() {
   const worksheetId = Number(useParams().worksheetId);
   const passage = useQuery({

@@ -101,7 +101,8 @@ describe('reading an assigned book', () => {
       return passage;
     });
 
-    expect(await screen.findByLabelText('Opening your book')).toBeInTheDocument();
+    // The page loader is a status too, so find the message, then the status it is announced in.
+    expect((await screen.findByText('Opening your book')).closest('[role="status"]')).not.toBeNull();
     release();
     expect(await screen.findByText(pageText('The kite flew high.'))).toBeInTheDocument();
     expect(screen.queryByLabelText('Opening your book')).not.toBeInTheDocument();

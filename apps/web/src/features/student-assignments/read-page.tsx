@@ -16,7 +16,7 @@ function AssignmentReader({ worksheetId }: { worksheetId: number }) {
   return <PassageReader passage={passage} mode="read" next={next} worksheetId={known} />;
 }
 
-/** Reading an assigned book (SPEC.md §2 “Student assignments”): the book reader, on the assignment's worksheet. */
+/** Reading an assigned book (the “Student assignments” area, docs/rules.md C26): the book reader, on the assignment's worksheet. */
 export function AssignmentReadPage() {
   const worksheetId = Number(useParams().worksheetId);
   return <AssignmentReader key={worksheetId} worksheetId={worksheetId} />;

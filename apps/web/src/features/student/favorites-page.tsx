@@ -6,7 +6,7 @@ import { usePassages } from './api/list-passages';
 import { BookGrid, BookGridSkeleton } from './components/book-grid';
 import { LoadError } from '@/components/load-error';
 
-/** The student's favourite books (SPEC.md §2): the books they marked with a heart. */
+/** The student's favourite books (docs/rules.md C26): the books they marked with a heart. */
 export function FavoritesPage() {
   const favourites = usePassages({ favourites: true });
   if (favourites.isPending) return <BookGridSkeleton />;

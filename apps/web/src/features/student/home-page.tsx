@@ -11,7 +11,7 @@ import { LevelCard, LevelCardSkeleton } from './components/level-card';
 import { NextBookCard } from './components/next-book-card';
 
 /**
- * The student's dashboard (SPEC.md §2 "Student area"): level and coins, what the teacher set, the next book of
+ * The student's dashboard (the “Student area”, docs/rules.md C26): level and coins, what the teacher set, the next book of
  * their level, and their news.
  */
 export function StudentHomePage() {
@@ -38,7 +38,7 @@ function NextBook() {
   // A student without a band has no books yet: the level card sends them to the placement test.
   const passages = usePassages({ enabled: bandId !== null });
   if (details.isPending || (bandId !== null && passages.isPending)) {
-    return <Skeleton height={240} radius="lg" aria-label="Loading your next book" />;
+    return <Skeleton height={240} radius="lg" role="status" aria-label="Loading your next book" />;
   }
   const next = passages.data?.find((book) => book.colour_band_id === bandId && !isFinished(book));
   if (next) return <NextBookCard book={next} />;

@@ -14,7 +14,7 @@ import { Loaded } from '@/components/loaded';
 import { SkillsChart } from './components/skills-chart';
 
 /**
- * The student's progress (SPEC.md §2: reports, reading progress, Lexile timeline and book selection) over a time
+ * The student's progress (docs/rules.md C19: reports, reading progress, Lexile timeline and book selection) over a time
  * the student picks: Lexile, quiz scores, reading time and skills as charts, each with its words and numbers.
  */
 export function MyProgressPage() {

@@ -26,7 +26,7 @@ import { ScoreBadge } from './components/score-badge';
 import { WorkLink, WorkList, WorkRow } from './components/work-row';
 
 /**
- * The student's work (SPEC.md §2): books from the teacher, books on the go and finished with their quiz scores,
+ * The student's work (docs/rules.md C26): books from the teacher, books on the go and finished with their quiz scores,
  * recordings with the teacher's feedback, and skill and rate builders. One tab each, so a tablet shows one list
  * at a time.
  */

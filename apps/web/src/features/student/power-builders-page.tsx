@@ -11,7 +11,7 @@ import { LoadError } from '@/components/load-error';
 /** How long typing pauses before the list filters. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
-/** The library (SPEC.md §2): power builders at and around the student's level, their own band first. */
+/** The library (docs/rules.md C26): power builders at and around the student's level, their own band first. */
 export function PowerBuildersPage() {
   const details = useUserDetails();
   const passages = usePassages();

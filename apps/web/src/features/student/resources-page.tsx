@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { BandChip } from './components/band-chip';
 
 /**
- * Help for readers (SPEC.md §2 "student resources"), written for children: how the reader works, the quiz
+ * Help for readers (the “student resources” page, docs/rules.md C26), written for children: how the reader works, the quiz
  * questions with tiny examples, reading aloud, reading tips, and what bands and coins mean. The numbers come from
  * the same constants the server applies, so the help never disagrees with what happens.
  */
@@ -97,7 +97,7 @@ function ReadingHelp() {
   );
 }
 
-/** Each question type of SPEC.md §3, with an example written for this page. */
+/** Each question type (docs/rules.md C15), with an example written for this page. */
 const QUESTION_TYPES: { name: string; how: string; example: string }[] = [
   {
     name: 'Pick the answer',

@@ -24,7 +24,7 @@ const FONT_SIZE_LABELS: Record<(typeof FONT_SIZES)[number], string> = {
   1.5: 'Bigger',
 };
 
-/** The student's reading settings (SPEC.md §2, §3 "Reading settings"), each saved at once, and their profile. */
+/** The student's reading settings (docs/rules.md C13), each saved at once, and their profile. */
 export function StudentSettingsPage() {
   const [settings, update] = useReadingSettings();
   const speedId = useId();
@@ -56,8 +56,9 @@ export function StudentSettingsPage() {
             </Text>
             <SegmentedControl
               aria-labelledby={speedId}
-              size="md"
+              size="sm"
               fullWidth
+              styles={{ label: { paddingInline: 4 } }}
               value={String(settings.narrationSpeed)}
               onChange={(value) => set({ narrationSpeed: Number(value) })}
               data={NARRATION_SPEEDS.map((speed) => ({ value: String(speed), label: speedLabel(speed) }))}
@@ -69,7 +70,7 @@ export function StudentSettingsPage() {
             </Text>
             <SegmentedControl
               aria-labelledby={sizeId}
-              size="md"
+              size="sm"
               fullWidth
               value={String(settings.fontSize)}
               onChange={(value) => set({ fontSize: Number(value) })}

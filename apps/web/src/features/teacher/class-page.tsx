@@ -3,12 +3,13 @@ import { IconArrowLeft, IconArrowRight, IconSchool } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
+import { useFocusOnShow } from '@/components/use-focus-on-show';
 import { useClasses, useClassRecordings, type ClassRecording } from './recordings/api/class-recordings';
 import { RecordingQueue, recordedAt } from './recordings/components/recording-queue';
 import { RecordingReview } from './recordings/components/recording-review';
 
 /**
- * Class detail (SPEC.md §2 “Teacher area”): the class's read-aloud recordings waiting for review, and the review
+ * Class detail (the “Teacher area”, docs/rules.md C26): the class's read-aloud recordings waiting for review, and the review
  * of one. The class and the recording open are in the address (`?class=&recording=`), so a review can be shared
  * or reloaded.
  */
@@ -52,6 +53,8 @@ export function TeacherClassPage() {
 function ClassRecordings({ classId, recordingId }: { classId: number; recordingId: number | null }) {
   const recordings = useClassRecordings(classId);
   const href = (id?: number) => `?class=${classId}${id === undefined ? '' : `&recording=${id}`}`;
+  // X2: opening a review (same address, new query) takes the keyboard to the review's heading.
+  const reviewRef = useFocusOnShow<HTMLDivElement>(recordings.data && recordingId);
   if (recordings.isPending) return <Loading label="Loading the class’s recordings" />;
   if (recordings.isError) {
     return <QueriesError title="The class’s recordings could not be loaded" queries={[recordings]} />;
@@ -71,7 +74,7 @@ function ClassRecordings({ classId, recordingId }: { classId: number; recordingI
     );
   }
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={reviewRef}>
       <ReviewHeading
         recording={open}
         backHref={href()}

@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconLifebuoy } from '@tabler/icons-react';
 
-/** Teacher resources (SPEC.md §2 “Teacher area”). A frame for now: it says what will appear here. */
+/** Teacher resources (the “Teacher area”, docs/rules.md C27). A frame for now: it says what will appear here. */
 export function TeacherResourcesPage() {
   return (
     <EmptyState icon={<IconLifebuoy aria-hidden />}>

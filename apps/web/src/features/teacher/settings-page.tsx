@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 
-/** The teacher’s settings (SPEC.md §2 “Teacher area”). A frame for now: it says what will appear here. */
+/** The teacher’s settings (the “Teacher area”, docs/rules.md C27). A frame for now: it says what will appear here. */
 export function TeacherSettingsPage() {
   return (
     <EmptyState icon={<IconSettings aria-hidden />}>

@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconReportAnalytics } from '@tabler/icons-react';
 
-/** One student’s report (SPEC.md §2 “Teacher area”). A frame for now: it says what will appear here. */
+/** One student’s report (the “Teacher area”, docs/rules.md C27). A frame for now: it says what will appear here. */
 export function StudentReportPage() {
   return (
     <EmptyState icon={<IconReportAnalytics aria-hidden />}>

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 
 /**
- * The students overview of the teacher area (SPEC.md §2), optionally for one student. A frame for now: it says what
+ * The students overview of the teacher area (docs/rules.md C26), optionally for one student. A frame for now: it says what
  * will appear here.
  */
 export function TeacherStudentsPage() {

@@ -14,7 +14,7 @@ type ProfileChange = Body<typeof contracts.updateProfile>;
 
 /**
  * Saves the profile. The signed-in user on this device takes the new name, email and picture; a password change
- * ends every other session and answers a new one for this device, which is kept (PRODUCT.md §7).
+ * ends every other session and answers a new one for this device, which is kept (docs/rules.md S6).
  */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

@@ -28,6 +28,7 @@ const DetailsSchema = z.object({
   first_name: body.first_name.unwrap(),
   last_name: body.last_name.unwrap(),
   email: z.union([z.literal(''), z.email('must be an email address')]),
+  current_password: z.string(),
 });
 
 const PasswordSchema = z
@@ -41,7 +42,7 @@ const PasswordSchema = z
     path: ['confirm_new_password'],
   });
 
-/** The signed-in user's own profile: picture, name, email and password (SPEC.md §7 /profile). */
+/** The signed-in user's own profile: picture, name, email and password (/profile, docs/rules.md S6, S17). */
 export function ProfileSection() {
   const profile = useProfile();
   if (profile.isPending) return <Loading label="Getting your profile" />;
@@ -71,7 +72,7 @@ function PictureCard({ profile }: { profile: Profile }) {
   const initials = `${profile.first_name.charAt(0)}${profile.last_name.charAt(0)}`;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="picture-heading">
-      <Group gap="lg" wrap="nowrap">
+      <Group gap="lg" wrap="wrap">
         <Avatar src={profile.profile_pic_url} size={88} radius="xl" color="blue" alt="">
           {initials}
         </Avatar>
@@ -113,14 +114,25 @@ function DetailsCard({ profile }: { profile: Profile }) {
       first_name: profile.first_name,
       last_name: profile.last_name,
       email: profile.email ?? '',
+      current_password: '',
     },
     validate: schemaResolver(DetailsSchema, { sync: true }),
   });
-  const submit = form.onSubmit((values) =>
+  // Password reset links go to a staff email, so the server asks for the password to change it.
+  const isStaff = profile.login_role !== 'student';
+  const submit = form.onSubmit(({ current_password, ...values }) =>
     save.mutate(
-      { first_name: values.first_name, last_name: values.last_name, email: values.email || null },
       {
-        onSuccess: () => showToast({ type: 'positive', message: 'Your details are saved.' }),
+        first_name: values.first_name,
+        last_name: values.last_name,
+        email: values.email || null,
+        ...(isStaff && values.email !== (profile.email ?? '') ? { current_password } : {}),
+      },
+      {
+        onSuccess: () => {
+          form.setFieldValue('current_password', '');
+          showToast({ type: 'positive', message: 'Your details are saved.' });
+        },
         onError: (error) => form.setErrors(fieldErrorsOf(error)),
       },
     ),
@@ -161,6 +173,15 @@ function DetailsCard({ profile }: { profile: Profile }) {
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
+          {isStaff && (
+            <PasswordInput
+              label="Current password"
+              description="Needed only to change your email."
+              autoComplete="current-password"
+              key={form.key('current_password')}
+              {...form.getInputProps('current_password')}
+            />
+          )}
           <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
             Save my details
           </Button>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Whether a reset key still works (SPEC.md §5: checked before the new password can be set). */
+/** Whether a reset key still works (docs/rules.md S9: checked before the new password can be set). */
 export const validateResetLinkQueryOptions = (key: string) =>
   queryOptions({
     queryKey: ['password-reset-link', key],

@@ -1,6 +1,7 @@
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { MAIN_CONTENT_ID } from '@/app/layouts/skip-link';
 
 interface AuthLayoutProps {
   /** The page's one h1; also the document title. */
@@ -28,15 +29,15 @@ export function AuthLayout({ title, intro, children, focusHeadingOnMount = false
   }, [title, focusHeadingOnMount]);
 
   return (
-    <Center component="main" mih="100dvh" p={{ base: 'sm', xs: 'md' }} bg="indigo.0">
+    <Center component="main" id={MAIN_CONTENT_ID} mih="100dvh" p={{ base: 'sm', xs: 'md' }} bg="indigo.0">
       <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440}>
         <Stack gap="lg">
           <Stack gap={4}>
             <Text fw={800} size="xl" c="indigo.8">
               ReadAlong
             </Text>
-            {/* Focusable by script only, to be announced; it is not a control, so it draws no focus ring. */}
-            <Title order={1} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
+            {/* Focusable by script only, to be announced; its ring shows where the keyboard is (X2). */}
+            <Title order={1} ref={heading} tabIndex={-1}>
               {title}
             </Title>
             {intro && (

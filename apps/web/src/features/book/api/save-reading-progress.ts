@@ -9,7 +9,7 @@ export interface ReadingProgress {
   readingSettings: z.infer<typeof ReadingSettings>;
 }
 
-/** Records the page the student reached (SPEC.md §4 "Reading progress"); answers whether the book is done. */
+/** Records the page the student reached (docs/rules.md R6, C13); answers whether the book is done. */
 export const saveReadingProgress = (passageId: number, progress: ReadingProgress) =>
   api('saveReadingProgress', {
     params: { id: passageId },

@@ -4,7 +4,7 @@ import { QueriesError } from '@/components/load-error';
 import { IconArrowLeft, IconArrowRight, IconListCheck, IconMicrophone } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Passage } from '@readalong/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-store';
@@ -75,6 +75,12 @@ function Reader({ book, mode, next, worksheetId }: Omit<PassageReaderProps, 'pas
   const pageCount = pages.length;
   const page = pages[Math.min(pageIndex, Math.max(pageCount - 1, 0))];
   const isLast = pageCount > 0 && pageIndex >= pageCount - 1;
+  const quizLink = useRef<HTMLAnchorElement>(null);
+  // X4: "Next" goes away on the last page; the keyboard lands on what comes next rather than on <body>.
+  useEffect(() => {
+    if (isLast && direction === 'forward' && document.activeElement === document.body)
+      quizLink.current?.focus();
+  }, [isLast, direction]);
 
   useReadingProgress({
     passageId: book.id,
@@ -122,29 +128,33 @@ function Reader({ book, mode, next, worksheetId }: Omit<PassageReaderProps, 'pas
       : undefined;
 
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={2}>{book.title}</Title>
-        <Text c="dimmed" size="lg">
-          by {book.author}
-        </Text>
-        {mode === 'demo' && (
-          <Text size="sm" c="dimmed">
-            Demonstration: nothing you do here is saved.
+    <Stack gap="md">
+      {/* The page count beside the title, not on a row of its own (X6: a page fits a 1280×800 screen). */}
+      <Group justify="space-between" align="flex-end" gap="xs">
+        <div>
+          <Title order={2}>{book.title}</Title>
+          <Text c="dimmed" size="lg">
+            by {book.author}
           </Text>
-        )}
-      </div>
+          {mode === 'demo' && (
+            <Text size="sm" c="dimmed">
+              Demonstration: nothing you do here is saved.
+            </Text>
+          )}
+        </div>
+        <Text size="lg" fw={600} aria-live="polite">
+          Page {pageIndex + 1} of {pageCount}
+        </Text>
+      </Group>
       {book.assets.music_url && <BackgroundMusic url={book.assets.music_url} />}
       <Card withBorder radius="lg" padding="lg" shadow="sm">
         <div key={page.page_num} className={turnClass}>
           <PageView page={page} settings={settings} narrationPending={book.assets.narration_pending} />
         </div>
       </Card>
-      <Text ta="center" size="lg" fw={600} aria-live="polite">
-        Page {pageIndex + 1} of {pageCount}
-      </Text>
       {isLast && (
         <Button
+          ref={quizLink}
           component={Link}
           to={next.quizHref}
           size="xl"

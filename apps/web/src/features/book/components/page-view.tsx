@@ -126,75 +126,78 @@ export function PageView({ page, settings, narrationPending = false }: PageViewP
   const textStyle = { '--reader-scale': settings.fontSize } as CSSProperties;
 
   return (
-    <Stack gap="lg">
+    // X6: on a wide screen the picture sits beside the text, so one page fits a 1280×800 screen.
+    <div className={page.illustration_url ? classes.spread : undefined}>
       {page.illustration_url && (
         <img className={classes.illustration} src={page.illustration_url} alt="" loading="eager" />
       )}
-      {settings.narration && waitsForVoice && (
-        <Button
-          size="lg"
-          radius="xl"
-          variant="light"
-          disabled
-          leftSection={<Loader size="sm" type="dots" aria-hidden />}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          Getting the voice ready
-        </Button>
-      )}
-      {canNarrate && (
-        <Button
-          size="lg"
-          radius="xl"
-          variant={playing ? 'light' : 'filled'}
-          onClick={toggle}
-          leftSection={
-            playing ? (
-              <IconPlayerPauseFilled size={24} aria-hidden />
-            ) : (
-              <IconPlayerPlayFilled size={24} aria-hidden />
-            )
-          }
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {playing ? 'Pause reading' : 'Read to me'}
-        </Button>
-      )}
-      {audioUrl !== null && settings.narration && (
-        // The page text below, marked word by word, is what the narration says: it is the caption.
-        // eslint-disable-next-line jsx-a11y/media-has-caption
-        <audio
-          ref={audioRef}
-          src={audioUrl}
-          preload="auto"
-          onPlay={() => setPlaying(true)}
-          onPause={() => setPlaying(false)}
-          onEnded={() => {
-            setPlaying(false);
-            setCurrentWord(null);
-          }}
-          onTimeUpdate={onTimeUpdate}
-          onLoadedMetadata={(event) => {
-            event.currentTarget.playbackRate = speed;
-          }}
-          hidden
-        />
-      )}
-      <p className={classes.text} style={textStyle}>
-        {pieces.map((piece, position) =>
-          piece.kind === 'space' ? (
-            piece.text
-          ) : (
-            <span
-              key={position}
-              className={piece.index === highlighted ? `${classes.word} ${classes.current}` : classes.word}
-              aria-current={piece.index === highlighted ? 'true' : undefined}
-            >
-              {piece.text}
-            </span>
-          ),
+      <Stack gap="lg">
+        {settings.narration && waitsForVoice && (
+          <Button
+            size="lg"
+            radius="xl"
+            variant="light"
+            disabled
+            leftSection={<Loader size="sm" type="dots" aria-hidden />}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Getting the voice ready
+          </Button>
         )}
-      </p>
-    </Stack>
+        {canNarrate && (
+          <Button
+            size="lg"
+            radius="xl"
+            variant={playing ? 'light' : 'filled'}
+            onClick={toggle}
+            leftSection={
+              playing ? (
+                <IconPlayerPauseFilled size={24} aria-hidden />
+              ) : (
+                <IconPlayerPlayFilled size={24} aria-hidden />
+              )
+            }
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {playing ? 'Pause reading' : 'Read to me'}
+          </Button>
+        )}
+        {audioUrl !== null && settings.narration && (
+          // The page text below, marked word by word, is what the narration says: it is the caption.
+          // eslint-disable-next-line jsx-a11y/media-has-caption
+          <audio
+            ref={audioRef}
+            src={audioUrl}
+            preload="auto"
+            onPlay={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
+            onEnded={() => {
+              setPlaying(false);
+              setCurrentWord(null);
+            }}
+            onTimeUpdate={onTimeUpdate}
+            onLoadedMetadata={(event) => {
+              event.currentTarget.playbackRate = speed;
+            }}
+            hidden
+          />
+        )}
+        <p className={classes.text} style={textStyle}>
+          {pieces.map((piece, position) =>
+            piece.kind === 'space' ? (
+              piece.text
+            ) : (
+              <span
+                key={position}
+                className={piece.index === highlighted ? `${classes.word} ${classes.current}` : classes.word}
+                aria-current={piece.index === highlighted ? 'true' : undefined}
+              >
+                {piece.text}
+              </span>
+            ),
+          )}
+        </p>
+      </Stack>
+    </div>
   );
 }

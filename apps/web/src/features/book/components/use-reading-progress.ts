@@ -18,7 +18,7 @@ interface ReadingProgressOptions {
 }
 
 /**
- * A student's reading is recorded (SPEC.md §4 "Reading progress"): the worksheet is started once, then each page
+ * A student's reading is recorded (docs/rules.md C13): the worksheet is started once, then each page
  * reached is reported with the seconds read since the last report and the reading settings in force. A failed
  * report is not shown: the next page reports again, and reading goes on.
  */
@@ -57,7 +57,7 @@ export function useReadingProgress({
       .catch(() => undefined);
   }, [passageId, pageNum, tracking, kind, worksheetId]);
 
-  // Leaving the book logs the stretch of reading, with the settings it was read with (SPEC.md §7 data logger).
+  // Leaving the book logs the stretch of reading, with the settings it was read with (the reading-activity log, docs/rules.md R22).
   useEffect(() => {
     if (!tracking) return;
     const openedAt = new Date().toISOString();

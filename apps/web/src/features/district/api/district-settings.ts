@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 const SETTINGS_KEY = ['district', 'settings'];
 
-/** The department head’s own district’s settings (our call beyond SPEC.md, docs/rules.md RA14). */
+/** The department head’s own district’s settings (our call beyond the customer's API, docs/rules.md RA14). */
 export const districtSettingsQueryOptions = () =>
   queryOptions({ queryKey: SETTINGS_KEY, queryFn: () => api('getDistrictSettings') });
 

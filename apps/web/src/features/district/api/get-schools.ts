@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** The schools the signed-in user can see: a department head's are the district's (SPEC.md §6). */
+/** The schools the signed-in user can see: a department head's are the district's (docs/rules.md A3). */
 export const schoolsQueryOptions = () =>
   queryOptions({
     queryKey: ['static-data', 'schools'],

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** A passage's quiz; the answer keys come only once the student has submitted it (PRODUCT.md §2). */
+/** A passage's quiz; the answer keys come only once the student has submitted it (docs/rules.md R8). */
 export const questionsQueryOptions = (passageId: number) =>
   queryOptions({
     queryKey: ['passages', passageId, 'questions'],

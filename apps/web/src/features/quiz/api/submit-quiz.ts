@@ -7,7 +7,7 @@ import { submittedPassages } from '@/lib/submitted-passages';
 type Outcome = Response<typeof contracts.submitDiagnostics>;
 
 /**
- * What a completed diagnostic changes on this device (SPEC.md §4 "Worksheet and diagnostic"): another placement
+ * What a completed diagnostic changes on this device (docs/rules.md C16): another placement
  * test id is stored on the user; a placement stores the new band and series, and a reset colour drops the cached
  * submitted passages of that band and series.
  */

@@ -95,7 +95,7 @@ export function AnswerReview({ questions, gradings }: AnswerReviewProps) {
                       {row?.selected_option ? readable(row.selected_option) : '(no answer)'}
                     </Text>
                     {missed && part.answer !== null && (
-                      <Text c="green.9">The answer: {keyText(question, part.answer)}</Text>
+                      <Text c="green">The answer: {keyText(question, part.answer)}</Text>
                     )}
                   </Stack>
                 );

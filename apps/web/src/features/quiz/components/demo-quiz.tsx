@@ -6,10 +6,11 @@ import { isPass, markLocally, scorePercent, type Answers } from '../answers';
 import { useQuestions } from '../api/questions';
 import { AnswerReview } from './answer-review';
 import { QuizResult } from './quiz-result';
+import { useFocusOnShow } from '@/components/use-focus-on-show';
 import { QuizRunner } from './quiz-runner';
 
 /**
- * The quiz exactly as a student sees it, for staff to try (SPEC.md §2 demo-quiz): answers are checked here against
+ * The quiz exactly as a student sees it, for staff to try (demo-quiz, docs/rules.md C17): answers are checked here against
  * the keys staff may see, with the server's marking rule, and nothing is sent or saved.
  */
 export function DemoQuiz({
@@ -21,6 +22,7 @@ export function DemoQuiz({
 }) {
   const questions = useQuestions(passageId);
   const [answers, setAnswers] = useState<Answers | null>(null);
+  const resultRef = useFocusOnShow<HTMLDivElement>(answers);
 
   if (questions.isPending) return <Loading label="Getting the quiz ready" />;
   if (questions.isError) return <QueriesError title="The quiz could not be opened" queries={[questions]} />;
@@ -54,7 +56,7 @@ export function DemoQuiz({
     awaiting_teacher: part.marks === null,
   }));
   return (
-    <Stack gap="xl">
+    <Stack gap="xl" ref={resultRef}>
       <QuizResult
         result={{ score_percent: score, passed: isPass(score), coins_awarded: 0, level_change: null }}
       >

@@ -12,7 +12,7 @@ const MEDALS = {
 } as const;
 
 /**
- * A move to another band after a quiz. Up is a celebration with its medal (PRODUCT.md §3); down is said plainly
+ * A move to another band after a quiz. Up is a celebration with its medal (docs/rules.md L4); down is said plainly
  * and kindly: the next books are a little easier.
  */
 export function LevelChangeNotice({ change }: { change: LevelChange }) {

@@ -33,7 +33,7 @@ const WHOLE_QUESTION_FIELDS: Record<number, (props: QuestionFieldProps) => React
   [QuestionType.WordFromSentence]: WordFromSentence,
 };
 
-/** The control for one question, by its type (SPEC.md §3 "Question types"). */
+/** The control for one question, by its type (docs/rules.md C15). */
 export function QuestionField(props: PartsFieldProps) {
   const { question, values, onPartChange, labelId } = props;
   if (question.question_type_id === QuestionType.FormWords) return <FormWordsQuestion {...props} />;

@@ -33,6 +33,7 @@ export function QuizRunner({
   const seconds = useTimePerQuestion(questions[index]?.id);
   const promptId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const warningRef = useRef<HTMLDivElement>(null);
 
   const question = questions[index]!;
   const unanswered = questions.filter((candidate) => !isAnswered(candidate, answers));
@@ -44,6 +45,10 @@ export function QuizRunner({
     // Keyboard and screen-reader users land on the new question, not on a button that moved.
     requestAnimationFrame(() => headingRef.current?.focus());
   };
+  const showsWarning = checking && unanswered.length > 0;
+  useEffect(() => {
+    if (showsWarning) warningRef.current?.focus();
+  }, [showsWarning]);
   const answer = (part: number, value: string) =>
     setAnswers((current) => ({ ...current, [question.id]: { ...current[question.id], [part]: value } }));
   const finish = () => onFinish(gradingRows(questions, answers, seconds.of), answers);
@@ -68,7 +73,7 @@ export function QuizRunner({
       />
       <Card withBorder radius="lg" padding="lg" shadow="sm">
         <Stack gap="md">
-          <Title order={2} size="h3" id={promptId} ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+          <Title order={2} size="h3" id={promptId} ref={headingRef} tabIndex={-1}>
             {question.prompt}
           </Title>
           {question.image_url && (
@@ -82,23 +87,6 @@ export function QuizRunner({
           />
         </Stack>
       </Card>
-      {checking && unanswered.length > 0 && (
-        <Alert color="yellow" variant="light" title="Some questions have no answer yet">
-          <Stack gap="sm">
-            <Text>
-              {unanswered.length === 1
-                ? `Question ${questions.indexOf(unanswered[0]!) + 1} has no answer.`
-                : `Questions ${unanswered.map((item) => questions.indexOf(item) + 1).join(', ')} have no answer.`}
-            </Text>
-            <Group>
-              <Button onClick={() => goTo(questions.indexOf(unanswered[0]!))}>Answer them</Button>
-              <Button variant="default" onClick={finish} loading={finishing}>
-                Finish anyway
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      )}
       <Group justify="space-between" wrap="nowrap">
         <Button
           size="lg"
@@ -129,6 +117,30 @@ export function QuizRunner({
           </Button>
         )}
       </Group>
+      {/* X4: under the button that raised it, and it takes focus, so the keyboard is one Tab from its answers. */}
+      {checking && unanswered.length > 0 && (
+        <Alert
+          ref={warningRef}
+          tabIndex={-1}
+          color="yellow"
+          variant="light"
+          title="Some questions have no answer yet"
+        >
+          <Stack gap="sm">
+            <Text>
+              {unanswered.length === 1
+                ? `Question ${questions.indexOf(unanswered[0]!) + 1} has no answer.`
+                : `Questions ${unanswered.map((item) => questions.indexOf(item) + 1).join(', ')} have no answer.`}
+            </Text>
+            <Group>
+              <Button onClick={() => goTo(questions.indexOf(unanswered[0]!))}>Answer them</Button>
+              <Button variant="default" onClick={finish} loading={finishing}>
+                Finish anyway
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
       {pages && (
         <Drawer opened={bookOpen} onClose={book.close} title="The book" position="right" size="lg">
           <Stack gap="md">

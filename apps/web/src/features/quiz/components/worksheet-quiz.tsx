@@ -1,6 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
+import { useFocusOnShow } from '@/components/use-focus-on-show';
 import { useState, type ReactNode } from 'react';
 import { useQuestions, useSubmission } from '../api/questions';
 import { useSubmitQuiz } from '../api/submit-quiz';
@@ -35,6 +36,7 @@ export function WorksheetQuiz({
   const submission = useSubmission(worksheetId);
   const submit = useSubmitQuiz(worksheetId);
   const [result, setResult] = useState<QuizOutcome | null>(null);
+  const resultRef = useFocusOnShow<HTMLDivElement>(result);
 
   if (questions.isPending || submission.isPending) {
     return <Loading label="Getting your quiz ready" />;
@@ -53,7 +55,7 @@ export function WorksheetQuiz({
   const review = marked && <AnswerReview questions={questions.data.questions} gradings={marked.gradings} />;
   if (result) {
     return (
-      <Stack gap="xl">
+      <Stack gap="xl" ref={resultRef}>
         {renderResult ? renderResult(result) : <QuizResult result={result}>{nextSteps}</QuizResult>}
         {review}
       </Stack>

@@ -69,7 +69,7 @@ export function ReadAloudScreen({ mode, title, passageId, pages, worksheetId }: 
     if (mode === 'assignment') void worksheetId().catch(() => undefined);
   }, [mode, worksheetId]);
 
-  // Each finished practice take is counted and reported (SPEC.md §4 "Reading progress").
+  // Each finished practice take is counted and reported (docs/rules.md C22).
   const userId = user?.user_id ?? null;
   useEffect(() => {
     if (mode !== 'practice' || !recorder.take || userId === null) return;
@@ -146,38 +146,8 @@ export function ReadAloudScreen({ mode, title, passageId, pages, worksheetId }: 
 
       {(status === 'denied' || status === 'unavailable') && <MicrophoneProblem status={status} />}
 
-      {page && (
-        <Card withBorder radius="lg" padding="xl" shadow="sm">
-          <Text component="p" fz={32} lh={1.6} fw={500} lang="en">
-            {page.text}
-          </Text>
-          <Group justify="space-between" mt="lg" wrap="nowrap">
-            <Button
-              size="lg"
-              variant="default"
-              onClick={() => setPageIndex((index) => Math.max(0, index - 1))}
-              disabled={pageIndex === 0}
-              leftSection={<IconArrowLeft size={24} aria-hidden />}
-            >
-              Previous page
-            </Button>
-            <Text size="lg" fw={600} aria-live="polite">
-              Page {pageIndex + 1} of {pages.length}
-            </Text>
-            <Button
-              size="lg"
-              variant="default"
-              onClick={() => setPageIndex((index) => Math.min(pages.length - 1, index + 1))}
-              disabled={pageIndex >= pages.length - 1}
-              rightSection={<IconArrowRight size={24} aria-hidden />}
-            >
-              Next page
-            </Button>
-          </Group>
-        </Card>
-      )}
-
-      <Card withBorder radius="lg" padding="lg">
+      {/* X5: the recorder comes before the passage, so its buttons are on screen without scrolling past it. */}
+      <Card withBorder radius="lg" padding="lg" component="section" aria-label="Recorder">
         <Stack gap="md">
           <Group justify="space-between">
             <Text size="xl" fw={700} aria-live="polite">
@@ -296,7 +266,54 @@ export function ReadAloudScreen({ mode, title, passageId, pages, worksheetId }: 
         </Alert>
       )}
       {!demo && <OutboxStatus onRecordAgain={recordAgain} />}
+      {page && (
+        <Card withBorder radius="lg" padding="md" shadow="sm" component="section" aria-label="The passage">
+          <Text size="lg" fw={600} aria-live="polite" mb="xs">
+            Page {pageIndex + 1} of {pages.length}
+          </Text>
+          <Text component="p" fz={{ base: 26, sm: 32 }} lh={1.6} fw={500} lang="en">
+            {page.text}
+          </Text>
+          {/* X5: two buttons fit a 360 px phone ("page" only from sm: the name still starts with what shows). */}
+          <Group justify="space-between" mt="lg" wrap="nowrap" gap="sm">
+            <PageTurn
+              direction="previous"
+              disabled={pageIndex === 0}
+              onClick={() => setPageIndex((index) => Math.max(0, index - 1))}
+            />
+            <PageTurn
+              direction="next"
+              disabled={pageIndex >= pages.length - 1}
+              onClick={() => setPageIndex((index) => Math.min(pages.length - 1, index + 1))}
+            />
+          </Group>
+        </Card>
+      )}
     </Stack>
+  );
+}
+
+/** "Previous page" or "Next page"; on a phone only "Previous" or "Next" shows, and the name stays whole. */
+function PageTurn(props: { direction: 'previous' | 'next'; disabled: boolean; onClick: () => void }) {
+  const isNext = props.direction === 'next';
+  const word = isNext ? 'Next' : 'Previous';
+  const arrow = isNext ? <IconArrowRight size={24} aria-hidden /> : <IconArrowLeft size={24} aria-hidden />;
+  return (
+    <Button
+      size="md"
+      px="sm"
+      variant="default"
+      onClick={props.onClick}
+      disabled={props.disabled}
+      {...(isNext ? { rightSection: arrow } : { leftSection: arrow })}
+      aria-label={`${word} page`}
+    >
+      {word}
+      {/* A button's label is a flex box, where a plain space between two items collapses. */}
+      <Text span inherit visibleFrom="sm">
+        {'\u00a0'}page
+      </Text>
+    </Button>
   );
 }
 

@@ -16,7 +16,7 @@ export const RANGE_CHOICES = [
 
 export type RangeChoice = (typeof RANGE_CHOICES)[number]['value'];
 
-/** How many months back each choice reaches; "all time" is SPEC.md §9's default book-performance range. */
+/** How many months back each choice reaches; "all time" is the default book-performance range (docs/rules.md P7). */
 const MONTHS_BACK: Record<RangeChoice, number> = {
   month: 1,
   quarter: 3,

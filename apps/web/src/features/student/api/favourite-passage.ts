@@ -8,7 +8,7 @@ export interface FavouriteChange {
   favourite: boolean;
 }
 
-/** Adds a book to the signed-in student's favourites, or removes it (SPEC.md §7). */
+/** Adds a book to the signed-in student's favourites, or removes it (POST /v1/worksheets/passage/{id}/favourite). */
 export function favouritePassage({ passageId, favourite }: FavouriteChange) {
   return api('favouritePassage', { params: { id: passageId }, body: { favourite } });
 }

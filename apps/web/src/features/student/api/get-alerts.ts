@@ -8,7 +8,7 @@ export type StudentAlert = z.infer<typeof Alert>;
 export const ALERTS_PAGE_SIZE = 5;
 
 /**
- * The student's alerts, newest first, a page at a time (SPEC.md §4): the first page replaces the list, each later
+ * The student's alerts, newest first, a page at a time (docs/rules.md P1, C18): the first page replaces the list, each later
  * page is appended to it. That is TanStack Query's infinite query, so refetching starts again from page 0.
  */
 export const alertsQueryOptions = () =>

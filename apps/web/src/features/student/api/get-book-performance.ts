@@ -10,7 +10,7 @@ export type BookPerformance = z.infer<typeof BookResult>;
 /** Enough for any child's range on one page; the screen says so when there are more. */
 export const BOOK_PERFORMANCE_LIMIT = 100;
 
-/** The student's finished books with their scores, newest first (SPEC.md §7 GET /v1/students/{id}/book-performance). */
+/** The student's finished books with their scores, newest first (GET /v1/students/{id}/book-performance). */
 export const bookPerformanceQueryOptions = (studentId: number, range: DateRange) =>
   queryOptions({
     queryKey: ['students', studentId, 'book-performance', range],

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import type { DateRange } from './date-range';
 import { useStudentId } from './use-student-id';
 
-/** The student's score per learning outcome (SPEC.md §7 GET /v1/students/{id}/learning-outcome-performances). */
+/** The student's score per learning outcome (GET /v1/students/{id}/learning-outcome-performances). */
 export const learningOutcomesQueryOptions = (studentId: number, range: DateRange) =>
   queryOptions({
     queryKey: ['students', studentId, 'learning-outcome-performances', range],

@@ -7,7 +7,7 @@ import type { DateRange } from './date-range';
 export type StudentRecording = z.infer<typeof Recording>;
 
 /**
- * The signed-in student's goals, books and recordings (SPEC.md §7 GET /v1/students/reading-overview), over a
+ * The signed-in student's goals, books and recordings (GET /v1/students/reading-overview), over a
  * date range or, without one, the server's default.
  */
 export const readingOverviewQueryOptions = (range?: DateRange) =>

@@ -7,14 +7,14 @@ import { useStudentId } from './use-student-id';
 /** A skill or rate builder of the student: assigned, suggested, started or done. */
 export type StudentBuilder = z.infer<typeof StudentBuilderSchema>;
 
-/** The student's skill builders (SPEC.md §7 GET /v1/students/{id}/skill-builders, with their own id). */
+/** The student's skill builders (GET /v1/students/{id}/skill-builders, with their own id). */
 export const skillBuildersQueryOptions = (studentId: number) =>
   queryOptions({
     queryKey: ['students', studentId, 'skill-builders'],
     queryFn: async () => (await api('getStudentSkillBuilders', { params: { id: studentId } })).skill_builders,
   });
 
-/** The student's rate builders with the speed reached (SPEC.md §7 GET /v1/students/{id}/rate-builders). */
+/** The student's rate builders with the speed reached (GET /v1/students/{id}/rate-builders). */
 export const rateBuildersQueryOptions = (studentId: number) =>
   queryOptions({
     queryKey: ['students', studentId, 'rate-builders'],

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 /** A finished book: when, at which level, the quiz score and the recording sent with it. */
 export type FinishedBook = z.infer<typeof SubmittedPassage>;
 
-/** Every book the signed-in student has finished, the latest result per book (SPEC.md §7). */
+/** Every book the signed-in student has finished, the latest result per book (GET /v1/worksheets/passage/submitted). */
 export const submittedPassagesQueryOptions = () =>
   queryOptions({
     queryKey: ['worksheets', 'submitted-passages'],

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** The signed-in student's level, coins and reading options (SPEC.md §7 GET /v2/students/user-details). */
+/** The signed-in student's level, coins and reading options (GET /v2/students/user-details). */
 export const userDetailsQueryOptions = () =>
   queryOptions({
     queryKey: ['students', 'user-details'],

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Whether the student has assignments they have not seen yet, and how many (SPEC.md §7). */
+/** Whether the student has assignments they have not seen yet, and how many (docs/rules.md P6). */
 export const newAssignmentsQueryOptions = () =>
   queryOptions({
     queryKey: ['worksheets', 'assignments', 'have-new'],

@@ -8,7 +8,7 @@ export type StudentAssignment = z.infer<typeof Assignment>;
 
 export const ASSIGNMENTS_KEY = ['worksheets', 'assignments'] as const;
 
-/** Every assignment of the signed-in student's classes, newest first (SPEC.md §7 GET /v1/worksheets/assignments). */
+/** Every assignment of the signed-in student's classes, newest first (GET /v1/worksheets/assignments). */
 export const assignmentsQueryOptions = () =>
   queryOptions({
     queryKey: ASSIGNMENTS_KEY,

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-/** Builder type 2: the power builders, the books a student reads (SPEC.md §3). */
+/** Builder type 2: the power builders, the books a student reads (docs/rules.md R2). */
 export const POWER_BUILDER_TYPE_ID = 2;
 
 /** A book in a list, with the student's progress on it. */
@@ -14,7 +14,7 @@ export const PASSAGES_KEY = ['worksheets', 'passages'] as const;
 
 /**
  * The power builders at and around the signed-in student's level, with the student's progress on each
- * (SPEC.md §7 GET /v1/worksheets/passage). `favourites` keeps only the books the student marked with a heart.
+ * (GET /v1/worksheets/passage). `favourites` keeps only the books the student marked with a heart.
  */
 export const passagesQueryOptions = ({ favourites = false }: { favourites?: boolean } = {}) =>
   queryOptions({

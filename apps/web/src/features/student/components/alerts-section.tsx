@@ -11,7 +11,7 @@ import { LoadError } from '@/components/load-error';
 
 /**
  * The student's news: passes, level-ups and goals reached, newest first. Showing them is seeing them, so the
- * alerts are marked seen at once (SPEC.md §4); the New badges stay until the next visit.
+ * alerts are marked seen at once (docs/rules.md C18); the New badges stay until the next visit.
  */
 export function AlertsSection() {
   const alerts = useAlerts();
@@ -26,7 +26,7 @@ export function AlertsSection() {
           Your news
         </Title>
         {alerts.isPending ? (
-          <Skeleton height={96} radius="md" aria-label="Loading your news" />
+          <Skeleton height={96} radius="md" role="status" aria-label="Loading your news" />
         ) : alerts.isError ? (
           <LoadError
             title="Your news could not be loaded"
@@ -99,7 +99,7 @@ function AlertItem({ alert, book }: { alert: StudentAlert; book: AlertBook | und
 }
 
 /**
- * SPEC.md §4: the alerts screen sets every alert to seen at once. So the first time this visit shows an unseen
+ * docs/rules.md C18: the alerts screen sets every alert to seen at once. So the first time this visit shows an unseen
  * alert, all of the student's alerts are marked seen in one call (the server keeps a student's seen marks apart
  * from their teachers'). Since every visit does this, alerts older than the newest seen one are seen already.
  */

@@ -52,7 +52,7 @@ function AssignmentBadges({ isNew, isDone }: { isNew: boolean; isDone: boolean }
         </Badge>
       )}
       {isDone && (
-        <Badge color="green.9" radius="sm" tt="none" leftSection={<IconCheck size={14} aria-hidden />}>
+        <Badge color="green" radius="sm" tt="none" leftSection={<IconCheck size={14} aria-hidden />}>
           Done
         </Badge>
       )}

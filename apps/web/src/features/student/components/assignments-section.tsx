@@ -24,7 +24,7 @@ export function AssignmentsSection() {
           From your teacher
         </Title>
         {assignments.isPending ? (
-          <Skeleton height={96} radius="md" aria-label="Loading your teacher’s books" />
+          <Skeleton height={96} radius="md" role="status" aria-label="Loading your teacher’s books" />
         ) : assignments.isError ? (
           <LoadError
             title="Your teacher’s books could not be loaded"

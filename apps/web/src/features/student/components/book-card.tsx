@@ -31,7 +31,7 @@ export function BookCard({ book }: { book: BookSummary }) {
             size="lg"
             radius="sm"
             variant={finished ? 'filled' : 'light'}
-            color={finished ? 'green.9' : 'blue'}
+            color={finished ? 'green' : 'blue'}
           >
             {progressLabel(book)}
           </Badge>

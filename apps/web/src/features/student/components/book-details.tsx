@@ -8,7 +8,7 @@ import { friendlyDay } from './dates';
 import { ScoreBadge } from './score-badge';
 import { WorkLink } from './work-row';
 
-/** Book selection (SPEC.md §2): pick one book of the range to see how it went. */
+/** Book selection (docs/rules.md C19): pick one book of the range to see how it went. */
 export function BookPicker({ books }: { books: readonly BookPerformance[] }) {
   const [chosenWorksheet, setChosenWorksheet] = useState<string | null>(null);
   const chosen = books.find((book) => String(book.worksheet_id) === chosenWorksheet);

@@ -1,6 +1,6 @@
 import type { BookSummary } from '../api/list-passages';
 
-/** A book is finished once the server says its worksheet is complete (pages, quiz and recording, PRODUCT.md §3). */
+/** A book is finished once the server says its worksheet is complete (pages, quiz and recording, docs/rules.md R7, C12). */
 export const isFinished = (book: BookSummary) => book.worksheet_completed;
 
 /** "Finished", "Quiz next" once every page is read, "Page N of M" while reading, or "New" before the first page. */

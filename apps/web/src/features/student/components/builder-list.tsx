@@ -52,11 +52,11 @@ export function BuilderList({ builders, hrefOf, showSpeed = false }: BuilderList
   );
 }
 
-/** Why the builder is on the list: the teacher set it, or it was picked to help the student (PRODUCT.md §4). */
+/** Why the builder is on the list: the teacher set it, or it was picked to help the student (docs/rules.md R20). */
 function OriginBadge({ builder }: { builder: StudentBuilder }) {
   if (builder.completed_at !== null) {
     return (
-      <Badge color="green.9" radius="sm" tt="none" leftSection={<IconCheck size={14} aria-hidden />}>
+      <Badge color="green" radius="sm" tt="none" leftSection={<IconCheck size={14} aria-hidden />}>
         Done
       </Badge>
     );

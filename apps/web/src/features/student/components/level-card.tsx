@@ -65,5 +65,5 @@ export function PlacementPrompt() {
 
 /** Stands in for the level and coins while they load. */
 export function LevelCardSkeleton() {
-  return <Skeleton height={132} radius="lg" aria-label="Loading your level" />;
+  return <Skeleton height={132} radius="lg" role="status" aria-label="Loading your level" />;
 }

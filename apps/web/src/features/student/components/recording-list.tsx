@@ -10,7 +10,7 @@ import { formatAccuracy, formatRate } from '../../read-aloud/fluency-format';
 
 /**
  * The student's read-aloud recordings: waiting for the teacher, or listened to, with the teacher's words and how
- * fast and how well the student read. Feedback on screen is feedback seen (SPEC.md §4 "Recording", step 5).
+ * fast and how well the student read. Feedback on screen is feedback seen (docs/rules.md C24).
  */
 export function RecordingList({ recordings }: { recordings: readonly StudentRecording[] }) {
   useMarkShownFeedbackSeen(recordings);
@@ -41,7 +41,7 @@ function FeedbackBadges({ recording }: { recording: StudentRecording }) {
   }
   return (
     <>
-      <Badge color="green.9" radius="sm" tt="none">
+      <Badge color="green" radius="sm" tt="none">
         Your teacher listened
       </Badge>
       {!recording.grading_viewed && (

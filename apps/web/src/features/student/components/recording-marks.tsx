@@ -72,7 +72,7 @@ function MarksBody({ recording }: { recording: GradedRecording }) {
 }
 
 /**
- * The recording's link while it is fresh (SPEC.md §5). A stale one is not used: the list it came from is asked
+ * The recording's link while it is fresh (docs/rules.md C25). A stale one is not used: the list it came from is asked
  * again, and brings a new link.
  */
 function useFreshLink(url: string | null) {

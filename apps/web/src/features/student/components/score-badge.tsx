@@ -1,7 +1,7 @@
 import { PROGRESSION } from '@readalong/contracts';
 import { Badge } from '@mantine/core';
 
-/** A quiz score: green from the pass mark up (PRODUCT.md §3), calm blue below it, never red for a child. */
+/** A quiz score: green from the pass mark up (docs/rules.md L7), calm blue below it, never red for a child. */
 export function ScoreBadge({ scorePercent, label = 'Quiz' }: { scorePercent: number; label?: string }) {
   const passed = scorePercent >= PROGRESSION.passPercent;
   return (
@@ -10,7 +10,7 @@ export function ScoreBadge({ scorePercent, label = 'Quiz' }: { scorePercent: num
       radius="sm"
       tt="none"
       variant={passed ? 'filled' : 'light'}
-      color={passed ? 'green.9' : 'indigo'}
+      color={passed ? 'green' : 'indigo'}
     >
       {label}: {Math.round(scorePercent)}%
     </Badge>

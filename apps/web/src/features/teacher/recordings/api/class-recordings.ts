@@ -8,7 +8,7 @@ import type { Mark } from '../../../read-aloud/marks';
 
 export type ClassRecording = z.infer<typeof Recording>;
 
-/** A class's list is reread after a minute; sooner when one of its audio links would go stale (SPEC.md §5). */
+/** A class's list is reread after a minute; sooner when one of its audio links would go stale (docs/rules.md C25). */
 const LIST_FRESH_MS = 60_000;
 
 /** The teacher's classes, for choosing whose recordings to review. */

@@ -78,65 +78,68 @@ function RecordingTable({
   reviewHref: (id: number) => string;
 }) {
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-label={title}>
+    <Paper withBorder radius="lg" p={{ base: 4, sm: 'md' }} component="section" aria-label={title}>
       <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
       {recordings.length === 0 ? (
         <Text c="dimmed">{empty}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Student</Table.Th>
-                <Table.Th>Book</Table.Th>
-                <Table.Th>Recorded</Table.Th>
-                <Table.Th>Length</Table.Th>
-                <Table.Th>WCPM</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Action</VisuallyHidden>
-                </Table.Th>
+        // X5: no sideways scrolling on a phone: the book and date go under the name, the length is left out.
+        <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover className="fit-phone">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Student</Table.Th>
+              <Table.Th visibleFrom="sm">Book</Table.Th>
+              <Table.Th visibleFrom="sm">Recorded</Table.Th>
+              <Table.Th visibleFrom="sm">Length</Table.Th>
+              <Table.Th w={72}>WCPM</Table.Th>
+              <Table.Th w={84}>
+                <VisuallyHidden>Action</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {recordings.map((recording) => (
+              <Table.Tr key={recording.id}>
+                <Table.Td fw={600}>
+                  {/* The name opens the review too: on a phone the button may be scrolled out of view. */}
+                  <Anchor component={Link} to={reviewHref(recording.id)} inherit tabIndex={-1} aria-hidden>
+                    {recording.student_name}
+                  </Anchor>
+                  <Text size="sm" fw={400} hiddenFrom="sm">
+                    {recording.passage_title} · {recordedAt(recording.created_at)}
+                  </Text>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{recording.passage_title}</Table.Td>
+                <Table.Td visibleFrom="sm">{recordedAt(recording.created_at)}</Table.Td>
+                <Table.Td visibleFrom="sm">{length(recording.duration_ms)}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="wrap">
+                    {formatRate(recording.wcpm)}
+                    {recording.grading_completed && !recording.grading_viewed && (
+                      <Badge size="xs" variant="light" color="gray" tt="none" visibleFrom="sm">
+                        not seen yet
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Button
+                    component={Link}
+                    to={reviewHref(recording.id)}
+                    size="xs"
+                    px={8}
+                    variant={recording.grading_completed ? 'default' : 'filled'}
+                    aria-label={`Review ${recording.student_name}’s reading of ${recording.passage_title}`}
+                  >
+                    {recording.grading_completed ? 'Open' : 'Review'}
+                  </Button>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {recordings.map((recording) => (
-                <Table.Tr key={recording.id}>
-                  <Table.Td fw={600}>
-                    {/* The name opens the review too: on a phone the button may be scrolled out of view. */}
-                    <Anchor component={Link} to={reviewHref(recording.id)} inherit tabIndex={-1} aria-hidden>
-                      {recording.student_name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{recording.passage_title}</Table.Td>
-                  <Table.Td>{recordedAt(recording.created_at)}</Table.Td>
-                  <Table.Td>{length(recording.duration_ms)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={6}>
-                      {formatRate(recording.wcpm)}
-                      {recording.grading_completed && !recording.grading_viewed && (
-                        <Badge size="xs" variant="light" color="gray" tt="none">
-                          not seen yet
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      component={Link}
-                      to={reviewHref(recording.id)}
-                      size="xs"
-                      variant={recording.grading_completed ? 'default' : 'filled'}
-                      aria-label={`Review ${recording.student_name}’s reading of ${recording.passage_title}`}
-                    >
-                      {recording.grading_completed ? 'Open' : 'Review'}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Paper>
   );

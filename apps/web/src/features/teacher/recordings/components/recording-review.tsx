@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Grid,
-  Group,
-  Kbd,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Box, Button, Chip, Grid, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
 import { MistakeType, computeFluency, passageWords, type Passage } from '@readalong/contracts';
 import { IconAlertTriangle, IconCheck, IconScissors } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
@@ -115,6 +102,22 @@ function Review({
                 figures stay.
               </Alert>
             )}
+            {/* X5: beside the player it trims, so a phone reaches it without scrolling past the passage. */}
+            <Button
+              mt="md"
+              variant={trimSaved ? 'light' : 'filled'}
+              leftSection={trimSaved ? <IconCheck aria-hidden /> : <IconScissors aria-hidden />}
+              loading={confirmTrim.isPending}
+              disabled={!recording.file_url}
+              onClick={() => confirmTrim.mutate({ start_time: trim.start, end_time: trim.end })}
+            >
+              {trimSaved ? 'Trim confirmed' : 'Confirm trim'}
+            </Button>
+            {confirmTrim.isError && (
+              <Text c="red.8" size="sm" mt="xs" role="alert">
+                {confirmTrim.error.message}
+              </Text>
+            )}
           </Paper>
           <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="marks-heading">
             <Group justify="space-between" mb="xs" wrap="wrap">
@@ -141,16 +144,22 @@ function Review({
                 <Text size="sm" id="tool-label">
                   A click marks
                 </Text>
-                <SegmentedControl
-                  aria-labelledby="tool-label"
-                  size="xs"
+                {/* X5: chips wrap onto a second line in a narrow column; a segmented bar ran out of its box. */}
+                <Chip.Group
                   value={String(tool)}
                   onChange={(value) => setTool(value === 'last' ? 'last' : (Number(value) as Tool))}
-                  data={[
-                    ...MARK_KINDS.map((kind) => ({ value: String(kind.type), label: kind.name })),
-                    { value: 'last', label: 'Last word read' },
-                  ]}
-                />
+                >
+                  <Group gap={6} role="radiogroup" aria-labelledby="tool-label">
+                    {[
+                      ...MARK_KINDS.map((kind) => ({ value: String(kind.type), label: kind.name })),
+                      { value: 'last', label: 'Last word read' },
+                    ].map((option) => (
+                      <Chip key={option.value} value={option.value} size="sm" type="radio">
+                        {option.label}
+                      </Chip>
+                    ))}
+                  </Group>
+                </Chip.Group>
               </Group>
               {editor.asking && (
                 <SaidField
@@ -180,22 +189,6 @@ function Review({
               Fluency
             </Title>
             {wide && <FluencyFigures fluency={fluency} mistakes={marking.marks.length} />}
-            <Button
-              mt="md"
-              fullWidth
-              variant={trimSaved ? 'light' : 'filled'}
-              leftSection={trimSaved ? <IconCheck aria-hidden /> : <IconScissors aria-hidden />}
-              loading={confirmTrim.isPending}
-              disabled={!recording.file_url}
-              onClick={() => confirmTrim.mutate({ start_time: trim.start, end_time: trim.end })}
-            >
-              {trimSaved ? 'Trim confirmed' : 'Confirm trim'}
-            </Button>
-            {confirmTrim.isError && (
-              <Text c="red.8" size="sm" mt="xs" role="alert">
-                {confirmTrim.error.message}
-              </Text>
-            )}
           </Paper>
           <Paper withBorder radius="lg" p="md" component="section" aria-label="Comment">
             <CommentForm key={recording.id} classId={classId} recording={recording} />

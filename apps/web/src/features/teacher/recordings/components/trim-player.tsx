@@ -131,7 +131,8 @@ export function TrimPlayer({ url, durationS, trim, onTrimChange, suggested }: Tr
           if (now >= trim.end) event.currentTarget.pause();
         }}
       />
-      <div ref={track} className={classes.track} onPointerDown={seek}>
+      {/* The handles ride 12 px over the track's ends by design (the clipping check allows it, X5). */}
+      <div ref={track} className={classes.track} onPointerDown={seek} data-allow-overflow>
         {peaks.data && <Waveform peaks={peaks.data.peaks} />}
         <div className={classes.outside} style={{ left: 0, width: percent(trim.start) }} />
         <div className={classes.outside} style={{ left: percent(trim.end), right: 0 }} />
@@ -158,6 +159,7 @@ export function TrimPlayer({ url, durationS, trim, onTrimChange, suggested }: Tr
           <SegmentedControl
             aria-labelledby="playback-speed"
             size="xs"
+            styles={{ label: { paddingInline: 6 } }}
             data={SPEEDS.map((value) => ({ value, label: `${value}×` }))}
             value={speed}
             onChange={setSpeed}

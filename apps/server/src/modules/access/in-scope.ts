@@ -1,14 +1,18 @@
 /** A student or class named in a request must be in the caller's scope: else 404, as if it did not exist. */
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { classes } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
-import type { Actor } from '../../http/route.js';
-import { visibleClasses, visibleStudents } from '../access/scope.js';
-import { findVisibleStudent } from '../students/students.repository.js';
+import { classes, students } from '../../db/schema/index.js';
+import type { Actor } from '../../domain/actor.js';
+import { notFound } from '../../domain/errors.js';
+import { visibleClasses, visibleStudents } from './scope.js';
 
 export async function requireVisibleStudent(db: Executor, actor: Actor, studentId: number) {
-  if (!(await findVisibleStudent(db, studentId, visibleStudents(db, actor)))) throw notFound('student');
+  const [row] = await db
+    .select({ userId: students.userId })
+    .from(students)
+    .where(and(eq(students.userId, studentId), visibleStudents(db, actor)));
+  if (!row) throw notFound('student');
+  return row;
 }
 
 export async function requireVisibleClass(db: Executor, actor: Actor, classId: number) {

@@ -1,0 +1,88 @@
+/**
+ * Starts a server under test as its own process, so the load generator's CPU is not the server's: the real product
+ * (src/main.ts, as `npm start` runs it, request logs to stdout as shipped, discarded here) or the bare peer
+ * (peer-server.ts). BENCH_CPU_PROF=<folder> runs it under `node --cpu-prof` and writes the profile there on stop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, stderr: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${stderr()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not answer ${url} within 2 minutes:\n${stderr()}`);
+}
+
+export async function startServer(
+  kind: 'real' | 'peer',
+  env: Record<string, string>,
+  healthPath: string,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const script = kind === 'real' ? 'src/main.ts' : 'bench/support/peer-server.ts';
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const child = spawn(
+    process.execPath,
+    [
+      // One folder per kind: tsx's loader thread writes a profile of its own beside the main thread's.
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, kind)}`] : []),
+      '--import',
+      'tsx',
+      script,
+    ],
+    {
+      cwd: SERVER_ROOT,
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(url + healthPath, child, () => stderr);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

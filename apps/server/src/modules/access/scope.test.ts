@@ -1,0 +1,200 @@
+/**
+ * Each scope helper, role by role, over the world of test/world.ts: two districts (home, away) × two schools (a, b)
+ * × two classes (1, 2), each class with a teacher and a student and their records. The callers sit in home-a1.
+ * The expected rows are written out by hand, so a scope widened by one step (a teacher seeing the school, an owner
+ * the district) fails here before any endpoint does (docs/rules.md A3).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@readalong/contracts';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import { buildWorld, type World } from '../../../test/world.js';
+import {
+  alerts,
+  assignments,
+  classes,
+  notifications,
+  recordings,
+  schools,
+  students,
+  worksheets,
+} from '../../db/schema/index.js';
+import type { Actor } from '../../domain/actor.js';
+import { AppError } from '../../domain/errors.js';
+import { requireVisibleClass, requireVisibleStudent } from './in-scope.js';
+import {
+  visibleAlerts,
+  visibleAssignments,
+  visibleClasses,
+  visibleNotifications,
+  visibleRecordings,
+  visibleSchools,
+  visibleStudents,
+  visibleWorksheets,
+} from './scope.js';
+
+let t: TestApp;
+let world: World;
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t);
+});
+afterAll(() => t.close());
+
+type Corner = ReturnType<World['corner']> extends Promise<infer C> ? C : never;
+
+/** Every class corner of the world by name: district, school letter, class number. */
+function corners(): Record<string, Corner> {
+  const named: Record<string, Corner> = {};
+  for (const [district, name] of [
+    [world.home, 'home'],
+    [world.away, 'away'],
+  ] as const) {
+    district.schools.forEach((school, s) =>
+      school.classes.forEach((klass, c) => (named[`${name}-${'ab'[s]}${c + 1}`] = klass)),
+    );
+  }
+  return named;
+}
+
+function actor(role: Role): Actor {
+  return {
+    userId: world.callers[role].id,
+    role,
+    schoolId: role === 'department_head' ? null : world.home.schools[0].school.id,
+    districtId: world.home.district.id,
+    sessionId: 'scope-test',
+  };
+}
+
+const ROLES: Role[] = ['student', 'teacher', 'owner', 'department_head'];
+
+/** What a caller of home-a1 reaches of the per-class records (students, classes, worksheets, …). */
+const CLASS_REACH: Record<Role, string[]> = {
+  student: ['home-a1'],
+  teacher: ['home-a1'],
+  owner: ['home-a1', 'home-a2'],
+  department_head: ['home-a1', 'home-a2', 'home-b1', 'home-b2'],
+};
+
+const KINDS = [
+  {
+    kind: 'students',
+    table: students,
+    id: students.userId,
+    idOf: (c: Corner) => c.student.id,
+    condition: visibleStudents,
+  },
+  {
+    kind: 'classes',
+    table: classes,
+    id: classes.id,
+    idOf: (c: Corner) => c.class.id,
+    condition: visibleClasses,
+  },
+  {
+    kind: 'worksheets',
+    table: worksheets,
+    id: worksheets.id,
+    idOf: (c: Corner) => c.worksheet.id,
+    condition: visibleWorksheets,
+  },
+  {
+    kind: 'recordings',
+    table: recordings,
+    id: recordings.id,
+    idOf: (c: Corner) => c.recording.id,
+    condition: visibleRecordings,
+  },
+  { kind: 'alerts', table: alerts, id: alerts.id, idOf: (c: Corner) => c.alert.id, condition: visibleAlerts },
+  {
+    kind: 'assignments',
+    table: assignments,
+    id: assignments.id,
+    idOf: (c: Corner) => c.assignment.id,
+    condition: visibleAssignments,
+  },
+] as const;
+
+for (const { kind, table, id, idOf, condition } of KINDS) {
+  describe(`${kind}: one condition per role`, () => {
+    it.each(ROLES)('%s', async (role) => {
+      const nameOf = new Map(Object.entries(corners()).map(([name, corner]) => [idOf(corner), name]));
+      const rows = await t.db
+        .select({ id })
+        .from(table as typeof classes)
+        .where(condition(t.db, actor(role)));
+      const names = rows.map((row) => nameOf.get(row.id) ?? `?${row.id}`).sort();
+      expect(names).toEqual(CLASS_REACH[role]);
+    });
+  });
+}
+
+describe('schools: one condition per role', () => {
+  const expected: Record<Role, string[]> = {
+    student: ['home-a'],
+    teacher: ['home-a'],
+    owner: ['home-a'],
+    department_head: ['home-a', 'home-b'],
+  };
+  it.each(ROLES)('%s', async (role) => {
+    const nameOf = new Map<number, string>();
+    for (const [district, name] of [
+      [world.home, 'home'],
+      [world.away, 'away'],
+    ] as const) {
+      district.schools.forEach((school, s) => nameOf.set(school.school.id, `${name}-${'ab'[s]}`));
+    }
+    const rows = await t.db
+      .select({ id: schools.id })
+      .from(schools)
+      .where(visibleSchools(actor(role)));
+    expect(rows.map((row) => nameOf.get(row.id) ?? `?${row.id}`).sort()).toEqual(expected[role]);
+  });
+});
+
+describe('notifications: one condition per role', () => {
+  const expected: Record<Role, string[]> = {
+    student: ['home-a1', 'own'],
+    teacher: ['own'],
+    owner: ['own'],
+    department_head: ['own'],
+  };
+  it.each(ROLES)('%s', async (role) => {
+    const nameOf = new Map(
+      Object.entries(corners()).map(([name, corner]) => [corner.notification.id, name] as [number, string]),
+    );
+    nameOf.set(world.ownNotifications[role], 'own');
+    for (const other of ROLES) {
+      if (other !== role) nameOf.set(world.ownNotifications[other], `own of ${other}`);
+    }
+    const rows = await t.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(visibleNotifications(actor(role)));
+    expect(rows.map((row) => nameOf.get(row.id) ?? `?${row.id}`).sort()).toEqual(expected[role]);
+  });
+});
+
+describe('a student or class named in a request: in scope, else 404', () => {
+  async function reached(check: (corner: Corner) => Promise<unknown>) {
+    const names: string[] = [];
+    for (const [name, corner] of Object.entries(corners())) {
+      try {
+        await check(corner);
+        names.push(name);
+      } catch (error) {
+        expect(error).toBeInstanceOf(AppError);
+        expect((error as AppError).status).toBe(404);
+      }
+    }
+    return names.sort();
+  }
+  it.each(ROLES)('%s', async (role) => {
+    expect(await reached((c) => requireVisibleStudent(t.db, actor(role), c.student.id))).toEqual(
+      CLASS_REACH[role],
+    );
+    expect(await reached((c) => requireVisibleClass(t.db, actor(role), c.class.id))).toEqual(
+      CLASS_REACH[role],
+    );
+  });
+});
