@@ -9,8 +9,9 @@ import { submittedPassages } from '@/lib/submitted-passages';
 import { dismissAllToasts } from '@/lib/toasts';
 import { server } from './server';
 
-// Lazy pages load their code on first render; on a busy two-core machine that can take more than a second.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy pages load their code on first render; on a two-core machine shared with other suites (load average 15
+// measured) that took more than five seconds. Only a failing test waits this long.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "no match" and "no size".
 window.matchMedia = (query: string) =>
