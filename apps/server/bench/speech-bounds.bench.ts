@@ -8,12 +8,10 @@
  * sound over many seeds. With ffmpeg installed it also times the whole `suggestTrim` (decode + detect) on each upload
  * format. Writes bench/results/speech-bounds.md (committed) and prints it. Takes well under a minute.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { findSpeechBounds, suggestTrim, type SpeechBounds } from '../src/platform/speech-bounds.js';
 import {
   espeakSpeech,
@@ -22,6 +20,7 @@ import {
   type Recording,
   type RecordingOptions,
 } from '../src/platform/speech-bounds.fixtures.js';
+import { runProgram } from '../src/platform/run-program.js';
 import { encodeWav } from '../src/platform/wav.js';
 
 const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'speech-bounds.md');
@@ -156,7 +155,7 @@ async function main() {
 
   // The whole suggestTrim (ffmpeg decode + detect) on each upload format, when ffmpeg is installed.
   const formats: { format: string; found: SpeechBounds | null; ms: number; truth: SpeechBounds }[] = [];
-  const ffmpeg = await promisify(execFile)('ffmpeg', ['-version']).then(
+  const ffmpeg = await runProgram('ffmpeg', ['-version']).then(
     () => true,
     () => false,
   );
@@ -179,7 +178,7 @@ async function main() {
         let file = wav;
         if (extension !== 'wav') {
           file = path.join(dir, `recording.${extension}`);
-          await promisify(execFile)('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', wav, ...codec, file]);
+          await runProgram('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', wav, ...codec, file]);
         }
         await suggestTrim(file); // warm up (the first spawn pays for loading ffmpeg's libraries)
         const started = performance.now();

@@ -3,10 +3,9 @@
  * embedded database as a base backup in `postgres/` or an external one as `database.dump` (pg_dump), and every
  * other file of DATA_DIR (uploaded files, the generated secret and password, the outbox, the narration cache).
  */
-import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { runProgram } from '../platform/run-program.js';
 
 export const MANIFEST = 'backup.json';
 export const DUMP_FILE = 'database.dump';
@@ -24,8 +23,6 @@ export interface Manifest {
 
 /** DATA_DIR's own entries a backup leaves out: the live database (copied its own way) and who runs it. */
 export const NOT_COPIED_FROM_DATA_DIR = new Set(['postgres', 'postgres.owner']);
-
-export const run = promisify(execFile);
 
 export async function writeManifest(folder: string, manifest: Manifest) {
   await writeFile(path.join(folder, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
@@ -70,7 +67,7 @@ export async function copyTree(
 
 /** The major version of a pg_dump or pg_restore on PATH, or null when there is none. */
 export async function toolMajorVersion(tool: 'pg_dump' | 'pg_restore'): Promise<number | null> {
-  const answer = await run(tool, ['--version']).catch(() => null);
-  const match = answer?.stdout.match(/(\d+)(?:\.\d+)?/);
+  const answer = await runProgram(tool, ['--version']).catch(() => null);
+  const match = answer?.stdout.toString().match(/(\d+)(?:\.\d+)?/);
   return match ? Number(match[1]) : null;
 }

@@ -10,12 +10,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { embeddedPaths, runningPostgres, startEmbeddedPostgres } from '../db/embedded-postgres.js';
+import { runProgram } from '../platform/run-program.js';
 import { inWords } from '../start-failure.js';
 import {
   copyTree,
   DUMP_FILE,
   NOT_COPIED_FROM_DATA_DIR,
-  run,
   toolMajorVersion,
   writeManifest,
   type Manifest,
@@ -120,7 +120,7 @@ async function dumpExternal(databaseUrl: string, folder: string): Promise<Manife
     const note = `DATABASE_URL is PostgreSQL ${serverMajor} and pg_dump here is ${dumpMajor ?? 'missing'}; back up that database with its own server's tools (pg_dump ${serverMajor}).`;
     return { createdAt: new Date().toISOString(), database: 'not included', postgresVersion, note };
   }
-  await run('pg_dump', ['--format=custom', `--file=${path.join(folder, DUMP_FILE)}`, databaseUrl]);
+  await runProgram('pg_dump', ['--format=custom', `--file=${path.join(folder, DUMP_FILE)}`, databaseUrl]);
   return { createdAt: new Date().toISOString(), database: 'pg_dump', postgresVersion };
 }
 

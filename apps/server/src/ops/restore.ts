@@ -9,7 +9,8 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { embeddedPaths } from '../db/embedded-postgres.js';
 import { inWords } from '../start-failure.js';
-import { copyTree, DUMP_FILE, MANIFEST, readManifest, run, toolMajorVersion } from './backup-folder.js';
+import { copyTree, DUMP_FILE, MANIFEST, readManifest, toolMajorVersion } from './backup-folder.js';
+import { runProgram } from '../platform/run-program.js';
 
 async function main() {
   const config = loadConfig();
@@ -40,7 +41,7 @@ async function handToPostgres(databaseDir: string) {
   await chmod(databaseDir, 0o700);
   if (os.userInfo().uid !== 0) return;
   const [uid, gid] = await Promise.all(
-    ['-u', '-g'].map(async (flag) => Number((await run('id', [flag, 'postgres'])).stdout)),
+    ['-u', '-g'].map(async (flag) => Number((await runProgram('id', [flag, 'postgres'])).stdout.toString())),
   );
   const entries = await readdir(databaseDir, { recursive: true });
   await chown(databaseDir, uid!, gid!);
@@ -54,7 +55,7 @@ async function restoreDump(folder: string, postgresVersion: string, databaseUrl:
   if ((await toolMajorVersion('pg_restore')) !== major) {
     throw new Error(`this dump is of PostgreSQL ${major}; restore it with pg_restore ${major} (none here).`);
   }
-  await run('pg_restore', [
+  await runProgram('pg_restore', [
     '--no-owner',
     '--exit-on-error',
     '--single-transaction',

@@ -3,7 +3,7 @@
  * espeak-ng's real speech) placed at a known time, with background noise at a chosen SNR and the click of a record
  * button. Deterministic: every random choice comes from a seeded generator. Not used by the product.
  */
-import { execFile } from 'node:child_process';
+import { ProgramError, runProgram } from './run-program.js';
 import { decodeWav } from './wav.js';
 
 export interface Recording {
@@ -225,16 +225,13 @@ export const ESPEAK_PASSAGE =
 export function espeakSpeech(
   text = ESPEAK_PASSAGE,
 ): Promise<{ pcm: Float32Array; sampleRate: number } | null> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'espeak-ng',
-      ['-v', 'en-us', '-s', '130', '--stdout', text],
-      { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout) => {
-        if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') resolve(null);
-        else if (error) reject(new Error(`espeak-ng failed: ${error.message}`));
-        else resolve(decodeWav(stdout));
-      },
-    );
-  });
+  return runProgram('espeak-ng', ['-v', 'en-us', '-s', '130', '--stdout', text], {
+    maxOutputBytes: 64 * 1024 * 1024,
+  }).then(
+    ({ stdout }) => decodeWav(stdout),
+    (error: unknown) => {
+      if (error instanceof ProgramError && error.missing) return null;
+      throw error;
+    },
+  );
 }

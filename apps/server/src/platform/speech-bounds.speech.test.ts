@@ -3,20 +3,18 @@
  * button's click, decoded by the real ffmpeg from every accepted upload format. `npm test` leaves this file out so it
  * runs on any machine; CI installs espeak-ng and ffmpeg and runs it with WITH_SPEECH=1 (.ci/run).
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToPcm, findSpeechBounds, suggestTrim, type SpeechBounds } from './speech-bounds.js';
 import { espeakSpeech, makeRecording, type Recording } from './speech-bounds.fixtures.js';
+import { runProgram } from './run-program.js';
 import { encodeWav } from './wav.js';
 
 const NEEDS = 'the automatic trim tests need espeak-ng and ffmpeg (CI installs them: see .ci/run)';
 /** The acceptance check is 500 ms; the detector pads by 100 ms, and these ask for 150. */
 const TOLERANCE_MS = 150;
-const run = promisify(execFile);
 
 let dir: string;
 let recording: Recording | null = null;
@@ -50,7 +48,7 @@ function expectNear(found: SpeechBounds | null, truth: SpeechBounds) {
 describe('automatic trim of real speech', () => {
   it('finds espeak-ng and ffmpeg on this machine', async () => {
     expect(recording, NEEDS).not.toBeNull();
-    await expect(run('ffmpeg', ['-version']), NEEDS).resolves.toBeTruthy();
+    await expect(runProgram('ffmpeg', ['-version']), NEEDS).resolves.toBeTruthy();
   });
 
   it('finds the spoken passage in noise, past the click, at the recording’s own sample rate', () => {
@@ -70,7 +68,7 @@ describe('automatic trim of real speech', () => {
     let file = wav;
     if (extension !== 'wav') {
       file = path.join(dir, `recording.${extension}`);
-      await run('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', wav, ...codec, file]);
+      await runProgram('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', wav, ...codec, file]);
     }
     const { pcm, sampleRate } = await decodeToPcm(file);
     expect(sampleRate).toBe(16_000);

@@ -11,8 +11,8 @@
  * on any failure, ffmpeg missing included: the recording then simply has no suggested trim and the teacher trims by
  * hand. Nothing here is on the upload path yet; the recordings module calls `suggestTrim` after an upload.
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { ProgramError, runProgram } from './run-program.js';
 
 export interface SpeechBounds {
   startMs: number;
@@ -226,7 +226,7 @@ export class DecodeError extends Error {
  * float PCM by spawning ffmpeg (Debian package `ffmpeg`). Rejects with a DecodeError when ffmpeg is not installed
  * (`code: 'ffmpeg-missing'`) or cannot read the file; callers then offer no suggested trim.
  */
-export function decodeToPcm(
+export async function decodeToPcm(
   filePath: string,
   options: DecodeOptions = {},
 ): Promise<{ pcm: Float32Array; sampleRate: number }> {
@@ -237,40 +237,27 @@ export function decodeToPcm(
     '-t', String(DECODE_MAX_SECONDS), '-i', filePath,
     '-vn', '-ac', '1', '-ar', String(DECODE_SAMPLE_RATE), '-f', 'f32le', '-acodec', 'pcm_f32le', 'pipe:1',
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: DECODE_TIMEOUT_MS });
-    const chunks: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 4000) stderr += chunk.toString();
-    });
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'ENOENT'
-          ? new DecodeError(
-              `ffmpeg is not installed (apt-get install ffmpeg): cannot decode ${path.basename(filePath)}`,
-              'ffmpeg-missing',
-            )
-          : new DecodeError(`ffmpeg could not start: ${error.message}`, 'decode-failed'),
-      );
-    });
-    child.on('close', (code, signal) => {
-      if (code !== 0) {
-        const why =
-          stderr.trim().split('\n').at(-1) || (signal ? `killed by ${signal}` : `exit code ${code}`);
-        reject(
-          new DecodeError(`ffmpeg could not decode ${path.basename(filePath)}: ${why}`, 'decode-failed'),
-        );
-        return;
-      }
-      const bytes = Buffer.concat(chunks);
-      // Copied into a fresh buffer: Buffer.concat may hand back a slice of a shared pool at an odd offset.
-      const pcm = new Float32Array(Math.floor(bytes.length / 4));
-      new Uint8Array(pcm.buffer).set(bytes.subarray(0, pcm.length * 4));
-      resolve({ pcm, sampleRate: DECODE_SAMPLE_RATE });
-    });
-  });
+  // `-t` bounds the output; a second more of 4-byte samples leaves room for the codec's last frame.
+  const limits = {
+    timeoutMs: DECODE_TIMEOUT_MS,
+    maxOutputBytes: (DECODE_MAX_SECONDS + 1) * DECODE_SAMPLE_RATE * 4,
+  };
+  const name = path.basename(filePath);
+  try {
+    const { stdout } = await runProgram(ffmpeg, args, limits);
+    // Copied into a fresh buffer: the output may be a slice of a shared pool at an odd offset.
+    const pcm = new Float32Array(Math.floor(stdout.length / 4));
+    new Uint8Array(pcm.buffer).set(stdout.subarray(0, pcm.length * 4));
+    return { pcm, sampleRate: DECODE_SAMPLE_RATE };
+  } catch (error) {
+    if (!(error instanceof ProgramError)) throw error;
+    throw error.missing
+      ? new DecodeError(
+          `ffmpeg is not installed (apt-get install ffmpeg): cannot decode ${name}`,
+          'ffmpeg-missing',
+        )
+      : new DecodeError(`${error.message} (decoding ${name})`, 'decode-failed');
+  }
 }
 
 /**

@@ -4,11 +4,12 @@
  * report word times), and lame encodes MP3, which every browser plays. Any tool missing: speech is unavailable,
  * the product runs on, and the browser's own voice reads.
  */
-import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { runProgram } from './run-program.js';
+import { readWavLayout, wavDurationMs, wavHeader } from './wav.js';
 
 export interface WordTiming {
   word: string;
@@ -86,7 +87,7 @@ function createOsSpeech(
   model: { hmm: string; dict: string },
   nice: string | null,
 ): Speech {
-  const run = (file: string, args: string[]) => runTool(file, args, nice);
+  const run = (file: string, args: string[]) => runProgram(file, args, { nice, timeoutMs: STEP_TIMEOUT_MS });
   const voice = `espeak-ng:${ESPEAK.voice}:${ESPEAK.wordsPerMinute}wpm;mp3:${MP3_KBPS}k;v${PIPELINE_VERSION}`;
 
   /** espeak-ng → WAV (22.05 kHz), then MP3; returns the work folder's WAV too for alignment. */
@@ -117,14 +118,14 @@ function createOsSpeech(
     async speak(word) {
       return inWorkFolder(async (dir) => {
         const { wav, audio } = await synthesise(dir, word);
-        return { audio, durationMs: wavDurationMs(await readFile(wav)) };
+        return { audio, durationMs: wavDurationMs(await readFile(wav)) ?? 0 };
       });
     },
 
     async narrate(text, words) {
       return inWorkFolder(async (dir) => {
         const { wav, audio } = await synthesise(dir, text);
-        const durationMs = wavDurationMs(await readFile(wav));
+        const durationMs = wavDurationMs(await readFile(wav)) ?? 0;
         if (words.length === 0) return { audio, durationMs, timings: [], aligned: true };
         // The acoustic model wants 16 kHz mono 16-bit.
         await run(bin.sox, [
@@ -143,7 +144,7 @@ function createOsSpeech(
         await writeFile(path.join(dir, 'utt.wav'), pauses.wav);
         const variants = await positionVariants(text, words, model.dict, async (chunk) => {
           const { stdout } = await run(bin['espeak-ng'], ['-q', '--ipa', '-v', ESPEAK.voice, '--', chunk]);
-          return stdout;
+          return stdout.toString();
         });
         // One token per word position (w0 w1 …), so repeated words and the way back to the page are exact.
         // No optional silences or fillers: with them pocketsphinx's grammar search often ends off the grammar
@@ -224,7 +225,9 @@ const PAUSE_KEPT_MS = 20;
  * without the silent frames at its edges: a start after a cut moves past the pause, an end before it stays before.
  */
 export function cutPauses(wav: Buffer): { wav: Buffer; restore: (timing: WordTiming) => WordTiming } {
-  const { offset, size, byteRate } = wavData(wav);
+  const layout = readWavLayout(wav);
+  if (!layout) throw new Error('cutPauses: not a PCM WAV');
+  const { dataOffset: offset, dataBytes: size, byteRate } = layout;
   const frameBytes = Math.max(2, Math.round((byteRate * FRAME_MS) / 1000) & ~1);
   const frames = Math.floor(size / frameBytes);
   const silent = Array.from({ length: frames }, (_, frame) => {
@@ -270,7 +273,7 @@ export function cutPauses(wav: Buffer): { wav: Buffer; restore: (timing: WordTim
     return (from + count) * FRAME_MS + (ms - cutStart);
   };
   return {
-    wav: Buffer.concat([wavHeader(pcm.length, byteRate), pcm]),
+    wav: Buffer.concat([wavHeader(pcm.length, byteRate / 2), pcm]),
     restore: (timing) => {
       let startMs = restoreMs(timing.startMs, false);
       let endMs = restoreMs(timing.endMs, true);
@@ -281,24 +284,6 @@ export function cutPauses(wav: Buffer): { wav: Buffer; restore: (timing: WordTim
       return { ...timing, startMs, endMs };
     },
   };
-}
-
-/** The 44-byte header of a 16-bit mono PCM WAV. */
-function wavHeader(dataBytes: number, byteRate: number): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(byteRate / 2, 24);
-  header.writeUInt32LE(byteRate, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(dataBytes, 40);
-  return header;
 }
 
 /** Fallback when alignment fails: the audio shared out by each word's length. */
@@ -482,25 +467,6 @@ export function ipaToArpabet(ipa: string): string {
   return phones.join(' ');
 }
 
-/** Length of a PCM WAV in milliseconds, from its fmt and data chunks. */
-export function wavDurationMs(wav: Buffer): number {
-  const { size, byteRate } = wavData(wav);
-  return byteRate ? Math.round((size / byteRate) * 1000) : 0;
-}
-
-function wavData(wav: Buffer): { offset: number; size: number; byteRate: number } {
-  let byteRate = 0;
-  for (let at = 12; at + 8 <= wav.length;) {
-    const id = wav.toString('ascii', at, at + 4);
-    const size = wav.readUInt32LE(at + 4);
-    if (id === 'fmt ') byteRate = wav.readUInt32LE(at + 16);
-    // espeak-ng writing to a file may leave the size at its placeholder; the file's end is the truth.
-    if (id === 'data') return { offset: at + 8, size: Math.min(size, wav.length - at - 8), byteRate };
-    at += 8 + size + (size % 2);
-  }
-  return { offset: 0, size: 0, byteRate };
-}
-
 async function inWorkFolder<T>(work: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'readalong-speech-'));
   try {
@@ -508,21 +474,6 @@ async function inWorkFolder<T>(work: (dir: string) => Promise<T>): Promise<T> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-function runTool(file: string, args: string[], nice: string | null): Promise<{ stdout: string }> {
-  const [command, commandArgs] = nice ? [nice, ['-n', '10', file, ...args]] : [file, args];
-  return new Promise((resolve, reject) => {
-    execFile(
-      command,
-      commandArgs,
-      { timeout: STEP_TIMEOUT_MS, maxBuffer: 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error) reject(new Error(`${path.basename(file)} failed: ${stderr.trim() || error.message}`));
-        else resolve({ stdout });
-      },
-    );
-  });
 }
 
 async function firstExecutable(candidates: string[]): Promise<string | null> {

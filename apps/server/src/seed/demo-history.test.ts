@@ -4,8 +4,6 @@
  * where speech can be made, read-aloud recordings: some waiting for demo.teacher, others graded with marks and a
  * comment, a book re-read faster, and a graded recording demo.student has not opened yet.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +19,7 @@ import {
   users,
   worksheets,
 } from '../db/schema/index.js';
+import { ProgramError, runProgram } from '../platform/run-program.js';
 import { detectSpeech } from '../platform/speech.js';
 import { importLibrary } from './library-import.js';
 import { seedDemo } from './demo-district.js';
@@ -28,7 +27,6 @@ import { DEMO_PASSWORD } from './demo-district-data.js';
 
 /** The same check as narration's: without the speech packages the demo has no recordings. */
 const noSpeech = (await detectSpeech()).unavailableReason !== null;
-const run = promisify(execFile);
 
 let t: TestApp;
 let leo: { id: number; token: string };
@@ -217,14 +215,14 @@ describe.skipIf(noSpeech)('the demo recordings', () => {
     try {
       const file = path.join(dir, 'take');
       await writeFile(file, response.rawPayload);
-      const probed = await run('ffprobe', [
+      const probed = await runProgram('ffprobe', [
         ...['-v', 'error', '-show_entries', 'format=duration:stream=codec_type', '-of', 'json', file],
-      ]).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return null; // no ffmpeg: the upload's own check of the content stands
+      ]).catch((error: unknown) => {
+        if (error instanceof ProgramError && error.missing) return null; // no ffmpeg: the upload's own check stands
         throw error;
       });
       if (!probed) return;
-      const info = JSON.parse(probed.stdout) as {
+      const info = JSON.parse(probed.stdout.toString()) as {
         format: { duration: string };
         streams: { codec_type: string }[];
       };

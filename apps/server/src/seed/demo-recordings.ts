@@ -17,7 +17,6 @@
  * history is written. Nothing is random: who records what, how fast and with which mistakes comes from
  * `stableNumber`.
  */
-import { spawn } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
@@ -34,6 +33,7 @@ import type { Speech } from '../platform/speech.js';
 import type { Storage } from '../platform/storage/storage.js';
 import { stableNumber } from './stable-number.js';
 import { decodeWav, encodeWav } from '../platform/wav.js';
+import { runProgram } from '../platform/run-program.js';
 
 /** What recordings need beyond the seed's transaction and clock: where files go, and whether speech can be made. */
 export interface RecordingPlatform {
@@ -406,6 +406,9 @@ interface Audio {
   durationMs: number;
 }
 
+/** A passage's speech as WAV is a few megabytes; this bound is far above it. */
+const AUDIO_MAX_BYTES = 64 * 1024 * 1024;
+
 /**
  * Speaks the text with espeak-ng, puts quiet before and after and room noise under it, and encodes it (Ogg/Opus
  * with ffmpeg, else WAV).
@@ -416,19 +419,23 @@ async function synthesise(
   tools: { espeak: string; ffmpeg: string | null },
 ): Promise<Audio> {
   const { variant, pitch, speed, gap } = plan.voice;
-  const speech = await runTool(tools.espeak, [
-    '-v',
-    `en-us+${variant}`,
-    '-p',
-    String(pitch),
-    '-s',
-    String(speed),
-    '-g',
-    String(gap),
-    '--stdout',
-    '--',
-    text,
-  ]);
+  const { stdout: speech } = await runProgram(
+    tools.espeak,
+    [
+      '-v',
+      `en-us+${variant}`,
+      '-p',
+      String(pitch),
+      '-s',
+      String(speed),
+      '-g',
+      String(gap),
+      '--stdout',
+      '--',
+      text,
+    ],
+    { maxOutputBytes: AUDIO_MAX_BYTES },
+  );
   const { pcm: samples, sampleRate } = decodeWav(speech);
   const lead = Math.round((plan.leadMs / 1000) * sampleRate);
   const tail = Math.round((plan.tailMs / 1000) * sampleRate);
@@ -446,38 +453,16 @@ async function synthesise(
   const wav = encodeWav(pcm, sampleRate);
   const durationMs = Math.round((pcm.length / sampleRate) * 1000);
   if (!tools.ffmpeg) return { data: wav, durationMs };
-  const ogg = await runTool(
+  const { stdout: ogg } = await runProgram(
     tools.ffmpeg,
     ['-hide_banner', '-loglevel', 'error', '-f', 'wav', '-i', 'pipe:0']
       // Speech at 16 kHz, as a browser's voice recording is: cheap to encode, about 2.5 KB a second.
       .concat(['-ac', '1', '-ar', '16000', '-c:a', 'libopus', '-b:a', '20k', '-compression_level', '0'])
       .concat(['-frame_duration', '60'])
       .concat(['-f', 'ogg', 'pipe:1']),
-    wav,
+    { input: wav, maxOutputBytes: AUDIO_MAX_BYTES },
   );
   return { data: ogg, durationMs };
-}
-
-function runTool(file: string, args: string[], input?: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(out));
-      else
-        reject(
-          new Error(
-            `${path.basename(file)} failed: ${Buffer.concat(err).toString().trim() || `exit ${code}`}`,
-          ),
-        );
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input);
-  });
 }
 
 async function onPath(tool: string): Promise<string | null> {

@@ -8,6 +8,7 @@ import type { RECORDING_TYPES } from '@readalong/contracts';
 import { invalidField } from '../../domain/errors.js';
 import { DecodeError, decodeToPcm, type DecodeOptions } from '../../platform/speech-bounds.js';
 import type { StoredFile } from '../../platform/storage/storage.js';
+import { wavDurationMs } from '../../platform/wav.js';
 
 type RecordingType = (typeof RECORDING_TYPES)[number];
 
@@ -43,32 +44,6 @@ export async function readHead(stream: Readable, limit = 64 * 1024): Promise<Buf
     stream.destroy();
   }
   return Buffer.concat(chunks).subarray(0, limit);
-}
-
-/**
- * The length of a WAV file in milliseconds from its RIFF header (`fmt ` byte rate, `data` size), or null when the
- * header is not one. A `data` size of 0 or 0xFFFFFFFF (written while streaming) means: to the end of the file. A
- * whole file read without a `data` chunk holds no samples: 0.
- */
-export function wavDurationMs(head: Buffer, fileSize: number): number | null {
-  if (head.length < 12 || head.toString('ascii', 0, 4) !== 'RIFF' || head.toString('ascii', 8, 12) !== 'WAVE')
-    return null;
-  let offset = 12;
-  let byteRate: number | null = null;
-  while (offset + 8 <= head.length) {
-    const id = head.toString('ascii', offset, offset + 4);
-    const size = head.readUInt32LE(offset + 4);
-    const body = offset + 8;
-    if (id === 'fmt ' && body + 12 <= head.length) byteRate = head.readUInt32LE(body + 8);
-    if (id === 'data') {
-      if (!byteRate) return null;
-      const available = Math.max(0, fileSize - body);
-      const dataBytes = size === 0 || size === 0xffffffff ? available : Math.min(size, available);
-      return Math.round((dataBytes / byteRate) * 1000);
-    }
-    offset = body + size + (size % 2);
-  }
-  return byteRate && head.length >= fileSize ? 0 : null;
 }
 
 /** A recording shorter than this is no reading: a second at least (RA2). */

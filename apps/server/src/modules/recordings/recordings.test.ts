@@ -42,28 +42,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A real WAV: a RIFF header and 16-bit mono PCM of a 440 Hz tone. */
+/** A real WAV: 16-bit mono PCM of a 440 Hz tone. */
 function wav(seconds: number, sampleRate = 8000): Buffer {
-  const samples = Math.round(seconds * sampleRate);
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) {
-    data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate)), i * 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28); // byte rate
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  const tone = Float32Array.from(
+    { length: Math.round(seconds * sampleRate) },
+    (_, i) => Math.sin((2 * Math.PI * 440 * i) / sampleRate) / 4,
+  );
+  return encodeWav(tone, sampleRate);
 }
 
 /** The 36 bytes of a WAV's RIFF, WAVE and fmt headers: no data chunk, no samples at all. */
