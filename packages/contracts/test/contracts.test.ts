@@ -128,8 +128,15 @@ const SPEC_CALLS = [
   'PATCH /v1/notifications/{id}',
 ];
 
-/** Our own calls beyond the customer's API (docs/rules.md RA14): a department head's district settings. */
-const OUR_CALLS = ['GET /v1/districts/settings', 'PATCH /v1/districts/settings'];
+/**
+ * Our own calls beyond the customer's API: a department head's district settings (docs/rules.md RA14), enrolling
+ * students in a class (M3).
+ */
+const OUR_CALLS = [
+  'GET /v1/districts/settings',
+  'PATCH /v1/districts/settings',
+  'POST /v1/classes/{id}/students/enrol',
+];
 
 const key = (contract: Contract) => `${contract.method} ${contract.path}`;
 const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();

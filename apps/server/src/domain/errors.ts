@@ -47,3 +47,11 @@ export const unauthenticated = (message = 'Please sign in.') => new AppError('un
 export const forbidden = (message = 'Your role cannot do this.') => new AppError('forbidden', message);
 /** Out of scope and missing look the same, so existence never leaks (docs/rules.md A1). */
 export const notFound = (what = 'record') => new AppError('not_found', `No such ${what}.`);
+
+/** Bad input in several fields (a batch's rows: `body.students.3.username`), every one named in one 400. */
+export function invalidFields(problems: Record<string, string>): AppError {
+  const message = Object.entries(problems)
+    .map(([field, problem]) => `${field}: ${problem}`)
+    .join('; ');
+  return new AppError('bad_request', message, problems);
+}

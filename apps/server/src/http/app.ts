@@ -22,6 +22,7 @@ import { supportRoutes } from '../modules/support/support.routes.js';
 import { createStaticDataService } from '../modules/static-data/static-data.service.js';
 import { staticDataRoutes } from '../modules/static-data/static-data.routes.js';
 import { createStudentsService } from '../modules/students/students.service.js';
+import { createRosterService } from '../modules/students/roster.service.js';
 import { studentsRoutes } from '../modules/students/students.routes.js';
 import { createReadingService } from '../modules/reading/reading.service.js';
 import { readingRoutes } from '../modules/reading/reading.routes.js';
@@ -68,7 +69,7 @@ export function moduleRoutes(deps: Deps) {
     ...accountRoutes(createAccountService(deps, auth)),
     ...supportRoutes(createSupportService(deps)),
     ...staticDataRoutes(createStaticDataService(deps)),
-    ...studentsRoutes(createStudentsService(deps)),
+    ...studentsRoutes(createStudentsService(deps), createRosterService(deps)),
     ...libraryRoutes(narrationService(deps)),
     ...readingRoutes(createReadingService(deps)),
     ...quizRoutes(createQuizService(deps)),

@@ -1,6 +1,6 @@
 /**
- * Module classes: the classes in the caller's scope (docs/rules.md A3, A5). Not served yet (future work of the same
- * module): creating and changing classes, their students, translation settings and skill builders.
+ * Module classes: the classes in the caller's scope, made and changed by staff, and their students (docs/rules.md A3,
+ * A5, M1–M4). Not served yet (future work of the same module): translation settings and skill builders.
  */
 import { z } from 'zod';
 import { Count, IdParams, RecordId, SchoolScope, SubjectId, Text } from '../common.js';
@@ -125,6 +125,25 @@ export const removeClassStudents = defineContract({
       .describe('to remove'),
   }),
   response: z.object({ class_id: RecordId, removed: Count }),
+});
+
+export const enrolClassStudents = defineContract({
+  name: 'enrolClassStudents',
+  method: 'POST',
+  path: '/v1/classes/{id}/students/enrol',
+  summary:
+    'Enrol students of the class’s school in it, all or none, within its capacity; from_class_id moves them out of that class.',
+  access: STAFF,
+  params: IdParams,
+  body: z.strictObject({
+    student_ids: z
+      .array(RecordId)
+      .min(1, 'choose at least one student')
+      .max(MAX_CLASS_SIZE)
+      .describe('to enrol'),
+    from_class_id: RecordId.optional().describe('a move: the class they leave'),
+  }),
+  response: z.object({ class_id: RecordId, enrolled: Count }),
 });
 
 const TranslationConfig = z.object({

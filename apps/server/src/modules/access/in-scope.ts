@@ -1,10 +1,10 @@
-/** A student or class named in a request must be in the caller's scope: else 404, as if it did not exist. */
+/** A student, class or school named in a request must be in the caller's scope: else 404, as if it did not exist. */
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/database.js';
-import { classes, students } from '../../db/schema/index.js';
+import { hasRows, type Executor } from '../../db/database.js';
+import { classes, schools, students } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import { notFound } from '../../domain/errors.js';
-import { visibleClasses, visibleStudents } from './scope.js';
+import { visibleClasses, visibleSchools, visibleStudents } from './scope.js';
 
 export async function requireVisibleStudent(db: Executor, actor: Actor, studentId: number) {
   const [row] = await db
@@ -22,4 +22,17 @@ export async function requireVisibleClass(db: Executor, actor: Actor, classId: n
     .where(and(eq(classes.id, classId), visibleClasses(db, actor)));
   if (!row) throw notFound('class');
   return row;
+}
+
+/**
+ * The school a call is about (A5): a department head's `school_id` must be a school of their district (else 404)
+ * and may be left out (undefined: the whole district); everyone else is held to their own school, whatever they send.
+ */
+export async function schoolInScope(db: Executor, actor: Actor, schoolId: number | undefined) {
+  if (actor.role !== 'department_head') return actor.schoolId ?? undefined;
+  if (schoolId === undefined) return undefined;
+  if (!(await hasRows(db, schools, and(eq(schools.id, schoolId), visibleSchools(actor))))) {
+    throw notFound('school');
+  }
+  return schoolId;
 }

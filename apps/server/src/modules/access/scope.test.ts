@@ -20,7 +20,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import { AppError } from '../../domain/errors.js';
-import { requireVisibleClass, requireVisibleStudent } from './in-scope.js';
+import { requireVisibleClass, requireVisibleStudent, schoolInScope } from './in-scope.js';
 import {
   visibleAlerts,
   visibleAssignments,
@@ -196,5 +196,32 @@ describe('a student or class named in a request: in scope, else 404', () => {
     expect(await reached((c) => requireVisibleClass(t.db, actor(role), c.class.id))).toEqual(
       CLASS_REACH[role],
     );
+  });
+});
+
+describe('a school named in a request: a head’s must be of the district, others are held to their own', () => {
+  const expected: Record<Role, string[]> = {
+    student: ['home-a', 'home-a', 'home-a', 'home-a'],
+    teacher: ['home-a', 'home-a', 'home-a', 'home-a'],
+    owner: ['home-a', 'home-a', 'home-a', 'home-a'],
+    department_head: ['whole district', 'home-a', 'home-b', '404'],
+  };
+  it.each(ROLES)('%s', async (role) => {
+    const named = {
+      'home-a': world.home.schools[0].school.id,
+      'home-b': world.home.schools[1].school.id,
+      'away-a': world.away.schools[0].school.id,
+    };
+    const nameOf = new Map(Object.entries(named).map(([name, id]) => [id, name]));
+    const answers = [];
+    for (const asked of [undefined, named['home-a'], named['home-b'], named['away-a']]) {
+      try {
+        const school = await schoolInScope(t.db, actor(role), asked);
+        answers.push(school === undefined ? 'whole district' : (nameOf.get(school) ?? `?${school}`));
+      } catch (error) {
+        answers.push(String((error as AppError).status));
+      }
+    }
+    expect(answers).toEqual(expected[role]);
   });
 });

@@ -4,4 +4,13 @@ import type { ClassesService } from './classes.service.js';
 
 export const classesRoutes = (classes: ClassesService) => [
   route(contracts.listClasses, ({ actor, query }) => classes.list(actor, query.school_id)),
+  route(contracts.createClass, ({ actor, body }) => classes.createOne(actor, body)),
+  route(contracts.batchCreateClasses, ({ actor, body }) => classes.createMany(actor, body.classes)),
+  route(contracts.getClass, ({ actor, params }) => classes.get(actor, params.id)),
+  route(contracts.updateClass, ({ actor, params, body }) => classes.update(actor, params.id, body)),
+  route(contracts.getClassStudents, ({ actor, params }) => classes.students(actor, params.id)),
+  route(contracts.removeClassStudents, ({ actor, params, body }) =>
+    classes.remove(actor, params.id, body.student_ids),
+  ),
+  route(contracts.enrolClassStudents, ({ actor, params, body }) => classes.enrol(actor, params.id, body)),
 ];
