@@ -30,6 +30,22 @@ const REPOSITORY_IMPORTS_TO_REMOVE = {
   support: ['auth'],
 };
 
+/** The web app's layers (docs/architecture.md): app/ → features/ → shared/ → components/, lib/ and config/. */
+const WEB = './apps/web/src';
+const webFolders = (layer) =>
+  readdirSync(new URL(`apps/web/src/${layer}`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+/**
+ * The other shared/ folders each one may import: the shared layer runs one way too, passage/ at the bottom and
+ * reader/ at the top. A folder not named here imports no other.
+ */
+const SHARED_IMPORTS = {
+  quiz: ['passage'],
+  'read-aloud': ['passage'],
+  reader: ['passage', 'read-aloud'],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -105,6 +121,50 @@ export default tseslint.config(
               target: `${SERVER}/modules/${area}`,
               from: `${SERVER}/modules/!(${[area, ...(REPOSITORY_IMPORTS_TO_REMOVE[area] ?? [])].join('|')})/*.repository.ts`,
               message: "A module never imports another module's repository: call its service.",
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web app's import graph runs one way (docs/architecture.md): no cycles; app/ wires features into routes; a
+    // feature never imports another, only shared/ and below; nothing below features/ imports them or app/.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: [`${WEB}/shared`, `${WEB}/components`, `${WEB}/lib`, `${WEB}/config`],
+              from: [`${WEB}/features`, `${WEB}/app`],
+              message:
+                'shared/, components/, lib/ and config/ are below the features and app/: they never import them.',
+            },
+            {
+              target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/config`],
+              from: `${WEB}/shared`,
+              message: 'components/, lib/ and config/ are below shared/: they never import it.',
+            },
+            ...webFolders('features').map((area) => ({
+              target: `${WEB}/features/${area}`,
+              from: `${WEB}/features`,
+              except: [`./${area}`],
+              message: 'A feature never imports another feature: what two features use lives in shared/.',
+            })),
+            ...webFolders('shared').map((folder) => ({
+              target: `${WEB}/shared/${folder}`,
+              from: `${WEB}/shared`,
+              except: [folder, ...(SHARED_IMPORTS[folder] ?? [])].map((allowed) => `./${allowed}`),
+              message: `shared/${folder}/ imports only ${(SHARED_IMPORTS[folder] ?? []).join(', ') || 'no other shared/ folder'} (SHARED_IMPORTS).`,
             })),
           ],
         },

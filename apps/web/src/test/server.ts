@@ -25,7 +25,7 @@ const backgroundCalls = [
     }
     return HttpResponse.json({ access_token: token, login_role: user.login_role, refresh_token: null });
   }),
-  // Leaving a book logs the reading (features/book use-reading-progress), including when a test unmounts it.
+  // Leaving a book logs the reading (shared/reader/use-reading-progress.ts), including when a test unmounts it.
   http.post(API_BASE + routePath(contracts.logReadingActivity), () => HttpResponse.json({ success: true })),
   // An acknowledged read-aloud upload logs the recording activity (lib/recording-outbox).
   http.post(API_BASE + routePath(contracts.logRecordingActivity), () => HttpResponse.json({ success: true })),

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { BookReadAloud } from '../read-aloud/read-aloud-routes';
+import { BookReadAloud } from '@/shared/read-aloud/read-aloud-routes';
 
 /** A demonstration of read-aloud practice for staff (docs/rules.md C26): the student's screen, with nothing recorded. */
 export function DemoPracticePage() {

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { DemoQuiz } from '../quiz/components/demo-quiz';
-import { usePassage } from './api/get-passage';
+import { DemoQuiz } from '@/shared/quiz/components/demo-quiz';
+import { usePassage } from '@/shared/passage/get-passage';
 
 /** A demonstration of a book's quiz (docs/rules.md C26): staff answer it as a student would; nothing is saved. */
 export function DemoQuizPage() {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { BookReader } from './components/book-reader';
+import { BookReader } from '@/shared/reader/book-reader';
 
 /** A demonstration of reading a book (docs/rules.md C26): the same reader, but nothing is started or recorded. */
 export function DemoReadPage() {

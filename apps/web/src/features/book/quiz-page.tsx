@@ -4,10 +4,10 @@ import { Loading } from '@/components/loading';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-store';
-import { useStudentWorksheet } from '../quiz/api/worksheet';
-import { NextSteps } from '../quiz/components/next-steps';
-import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
-import { usePassage } from './api/get-passage';
+import { useStudentWorksheet } from '@/shared/passage/start-worksheet';
+import { NextSteps } from '@/shared/quiz/components/next-steps';
+import { WorksheetQuiz } from '@/shared/quiz/components/worksheet-quiz';
+import { usePassage } from '@/shared/passage/get-passage';
 
 /** A book's questions (the “Power-builders area”, docs/rules.md C26). Staff who open it see the demonstration instead. */
 export function BookQuizPage() {

@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Loading } from '@/components/loading';
 import { useAuth } from '@/lib/auth-store';
-import { useStudentWorksheet } from '../quiz/api/worksheet';
-import { DemoQuiz } from '../quiz/components/demo-quiz';
-import { NextSteps } from '../quiz/components/next-steps';
-import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
-import { usePassage } from './api/get-passage';
-import { useReadingProgress } from './components/use-reading-progress';
+import { useStudentWorksheet } from '@/shared/passage/start-worksheet';
+import { DemoQuiz } from '@/shared/quiz/components/demo-quiz';
+import { NextSteps } from '@/shared/quiz/components/next-steps';
+import { WorksheetQuiz } from '@/shared/quiz/components/worksheet-quiz';
+import { usePassage } from '@/shared/passage/get-passage';
+import { useReadingProgress } from '@/shared/reader/use-reading-progress';
 
 type Stage = 'ready' | 'reading' | 'read' | 'questions';
 

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { BookReader } from './components/book-reader';
+import { BookReader } from '@/shared/reader/book-reader';
 
 /** E-book reading (the “Power-builders area”, docs/rules.md C26): a student's reading is started and recorded page by page. */
 export function BookReadPage() {

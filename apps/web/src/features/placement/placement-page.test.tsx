@@ -6,7 +6,7 @@ import { submittedPassages } from '@/lib/submitted-passages';
 import { answer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
 import { renderApp } from '@/test/render-app';
-import { NOT_SUBMITTED, QUIZ, WORKSHEET_ID, buildOutcome, buildPassage } from '../quiz/test-quiz';
+import { NOT_SUBMITTED, QUIZ, WORKSHEET_ID, buildOutcome, buildPassage } from '@/shared/quiz/test-quiz';
 
 const TEST_ID = 7;
 

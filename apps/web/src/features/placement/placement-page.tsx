@@ -8,12 +8,12 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { bandOf, levelLabel } from '@/lib/levels';
-import { usePassage } from '../book/api/get-passage';
-import { useStudentWorksheet } from '../quiz/api/worksheet';
-import { AnswerQuestionsButton } from '../quiz/components/answer-questions-button';
-import { PassagePages } from '../quiz/components/passage-pages';
-import type { QuizOutcome } from '../quiz/components/quiz-result';
-import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
+import { usePassage } from '@/shared/passage/get-passage';
+import { useStudentWorksheet } from '@/shared/passage/start-worksheet';
+import { AnswerQuestionsButton } from '@/shared/quiz/components/answer-questions-button';
+import { PassagePages } from '@/shared/quiz/components/passage-pages';
+import type { QuizOutcome } from '@/shared/quiz/components/quiz-result';
+import { WorksheetQuiz } from '@/shared/quiz/components/worksheet-quiz';
 
 /**
  * The placement test (docs/rules.md C26, C16): short passages from easy to harder, then their questions; the score places the

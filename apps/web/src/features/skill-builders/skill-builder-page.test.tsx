@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { answer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
 import { renderApp } from '@/test/render-app';
-import { NOT_SUBMITTED, QUIZ, WORKSHEET_ID, buildOutcome, buildPassage } from '../quiz/test-quiz';
+import { NOT_SUBMITTED, QUIZ, WORKSHEET_ID, buildOutcome, buildPassage } from '@/shared/quiz/test-quiz';
 
 const SKILL_BUILDER_ID = 60;
 

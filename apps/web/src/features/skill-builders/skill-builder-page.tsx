@@ -3,13 +3,13 @@ import { QueriesError } from '@/components/load-error';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Loading } from '@/components/loading';
-import { usePassage } from '../book/api/get-passage';
-import { useReadingProgress } from '../book/components/use-reading-progress';
-import { useStudentWorksheet } from '../quiz/api/worksheet';
-import { NextSteps } from '../quiz/components/next-steps';
-import { AnswerQuestionsButton } from '../quiz/components/answer-questions-button';
-import { PassagePages } from '../quiz/components/passage-pages';
-import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
+import { usePassage } from '@/shared/passage/get-passage';
+import { useReadingProgress } from '@/shared/reader/use-reading-progress';
+import { useStudentWorksheet } from '@/shared/passage/start-worksheet';
+import { NextSteps } from '@/shared/quiz/components/next-steps';
+import { AnswerQuestionsButton } from '@/shared/quiz/components/answer-questions-button';
+import { PassagePages } from '@/shared/quiz/components/passage-pages';
+import { WorksheetQuiz } from '@/shared/quiz/components/worksheet-quiz';
 
 /**
  * A skill builder (docs/rules.md C26: no navigation bar): a short passage that practises one or two learning outcomes,

@@ -1,19 +1,15 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { api } from '@/lib/api-client';
-import { NextSteps } from '../quiz/components/next-steps';
-import { WorksheetQuiz } from '../quiz/components/worksheet-quiz';
+import { useWorksheetPassage } from '@/shared/passage/get-passage';
+import { NextSteps } from '@/shared/quiz/components/next-steps';
+import { WorksheetQuiz } from '@/shared/quiz/components/worksheet-quiz';
 
 /** The quiz of an assigned book (the “Student assignments” area, docs/rules.md C26), on the student's worksheet for it. */
 export function AssignmentQuizPage() {
   const worksheetId = Number(useParams().worksheetId);
-  const passage = useQuery({
-    queryKey: ['worksheets', worksheetId, 'passage'],
-    queryFn: () => api('getWorksheetPassage', { params: { id: worksheetId } }),
-  });
+  const passage = useWorksheetPassage(worksheetId);
   if (passage.isPending) return <Loading label="Getting your quiz ready" />;
   if (passage.isError) return <QueriesError title="This quiz could not be opened" queries={[passage]} />;
   return (

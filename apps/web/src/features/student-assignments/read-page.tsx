@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { useWorksheetPassage } from '../book/api/get-passage';
-import { PassageReader } from '../book/components/book-reader';
+import { useWorksheetPassage } from '@/shared/passage/get-passage';
+import { PassageReader } from '@/shared/reader/book-reader';
 
 /** `/student-assignments/power-builders/{worksheetId}/read`: the e-book of an assigned book, on its worksheet. */
 function AssignmentReader({ worksheetId }: { worksheetId: number }) {

@@ -1,6 +1,6 @@
 import { Card, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { ProfileSection } from '../account/components/profile-section';
+import { ProfileSection } from '@/shared/account/components/profile-section';
 import {
   FONT_SIZES,
   NARRATION_SPEEDS,

@@ -5,7 +5,7 @@ import { answer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
 import { buildPassage, buildRecording } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
-import type { Mark } from '../read-aloud/marks';
+import type { Mark } from '@/shared/read-aloud/marks';
 
 const CLASS = {
   id: 3,

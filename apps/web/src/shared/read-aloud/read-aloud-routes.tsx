@@ -1,12 +1,11 @@
 import { QueriesError } from '@/components/load-error';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { Passage } from '@readalong/contracts';
 import { useCallback, useRef } from 'react';
 import { Loading } from '@/components/loading';
-import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
-import { usePassage } from '../book/api/get-passage';
-import { startWorksheet } from '../book/api/start-worksheet';
+import { usePassage, useWorksheetPassage } from '@/shared/passage/get-passage';
+import { startWorksheet } from '@/shared/passage/start-worksheet';
 import { ReadAloudScreen, type ReadAloudMode } from './components/read-aloud-screen';
 
 /** Only students record; staff opening a student's route see the demonstration. */
@@ -54,10 +53,7 @@ export function BookReadAloud({ bookId, mode }: { bookId: number; mode: ReadAlou
 
 /** `/student-assignments/power-builders/{worksheetId}/read-aloud/{practice,assignment}`: the worksheet is the assignment's. */
 export function AssignmentReadAloud({ worksheetId, mode }: { worksheetId: number; mode: ReadAloudMode }) {
-  const passage = useQuery({
-    queryKey: ['worksheets', worksheetId, 'passage'],
-    queryFn: () => api('getWorksheetPassage', { params: { id: worksheetId } }),
-  });
+  const passage = useWorksheetPassage(worksheetId);
   const known = useCallback(() => Promise.resolve(worksheetId), [worksheetId]);
   return <PassageScreen passage={passage} mode={useMode(mode)} worksheetId={known} />;
 }

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-store';
 import { useReadingSettings } from '@/lib/reading-settings';
-import { usePassage } from '../api/get-passage';
+import { usePassage } from '@/shared/passage/get-passage';
 import { BackgroundMusic } from './background-music';
 import { PageView } from './page-view';
 import classes from './reader.module.css';

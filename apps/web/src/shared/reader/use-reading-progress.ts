@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { authStore } from '@/lib/auth-store';
 import { getReadingSettings } from '@/lib/reading-settings';
-import { saveReadingProgress } from '../api/save-reading-progress';
-import { logReadingActivity } from '../../read-aloud/practice-recordings';
-import { startWorksheet, type WorksheetKind } from '../api/start-worksheet';
+import { saveReadingProgress } from './save-reading-progress';
+import { logReadingActivity } from '@/shared/read-aloud/practice-recordings';
+import { startWorksheet, type WorksheetKind } from '@/shared/passage/start-worksheet';
 
 interface ReadingProgressOptions {
   passageId: number;

@@ -6,7 +6,7 @@ import { useMarkRecordingViewed } from '../api/mark-recording-viewed';
 import { onDay } from './dates';
 import { RecordingMarks } from './recording-marks';
 import { WorkList, WorkRow } from './work-row';
-import { formatAccuracy, formatRate } from '../../read-aloud/fluency-format';
+import { formatAccuracy, formatRate } from '@/shared/read-aloud/fluency-format';
 
 /**
  * The student's read-aloud recordings: waiting for the teacher, or listened to, with the teacher's words and how

@@ -6,10 +6,10 @@ import type { z } from 'zod';
 import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { isFreshLink } from '@/lib/signed-links';
-import { usePassage } from '../../book/api/get-passage';
-import { mistakesQueryOptions } from '../../read-aloud/api/mistakes';
-import { MarkLegend, MarkedPassage } from '../../read-aloud/components/marked-passage';
-import { formatAccuracy, formatRate } from '../../read-aloud/fluency-format';
+import { usePassage } from '@/shared/passage/get-passage';
+import { mistakesQueryOptions } from '@/shared/read-aloud/api/mistakes';
+import { MarkLegend, MarkedPassage } from '@/shared/read-aloud/components/marked-passage';
+import { formatAccuracy, formatRate } from '@/shared/read-aloud/fluency-format';
 import { readingOverviewQueryOptions } from '../api/get-reading-overview';
 
 type GradedRecording = z.infer<typeof Recording>;

@@ -1,6 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { ChoiceChips } from './choice-chips';
-import type { PartsFieldProps } from './question-field';
+import type { PartsFieldProps } from './question-props';
 
 /** Sort each item into one of the categories. */
 export function CategorisingQuestion({ question, values, onPartChange, labelId }: PartsFieldProps) {

@@ -1,5 +1,5 @@
 import { Group, Radio, Stack, Text } from '@mantine/core';
-import type { QuestionFieldProps } from './question-field';
+import type { QuestionFieldProps } from './question-props';
 
 /** Multiple choice, and "which one does not belong": one big card per option, arrow keys move between them. */
 export function ChoiceQuestion({ question, value, onChange, labelId }: QuestionFieldProps) {

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import type { PartsFieldProps } from './question-field';
+import type { PartsFieldProps } from './question-props';
 
 /**
  * The tiles a formed word was built from, found again from the word: unused tiles that join to exactly that word

@@ -1,28 +1,11 @@
 import { QuestionType } from '@readalong/contracts';
-import type { QuizQuestion } from '../answers';
 import { CategorisingQuestion } from './categorising-question';
 import { ChoiceQuestion } from './choice-question';
 import { FormWordsQuestion } from './form-words-question';
 import { SequencingQuestion } from './sequencing-question';
+import type { PartsFieldProps, QuestionFieldProps } from './question-props';
 import { OpenEndedAnswer, ShortAnswer } from './text-answer';
 import { WordFromSentence } from './word-from-sentence';
-
-/** A question answered as a whole. */
-export interface QuestionFieldProps {
-  question: QuizQuestion;
-  value: string;
-  onChange: (value: string) => void;
-  /** The id of the question's prompt, which labels the control. */
-  labelId: string;
-}
-
-/** A question answered in parts (form words: one per word; categorising: one per item). */
-export interface PartsFieldProps {
-  question: QuizQuestion;
-  values: Record<number, string>;
-  onPartChange: (part: number, value: string) => void;
-  labelId: string;
-}
 
 const WHOLE_QUESTION_FIELDS: Record<number, (props: QuestionFieldProps) => React.ReactNode> = {
   [QuestionType.MCQ]: ChoiceQuestion,

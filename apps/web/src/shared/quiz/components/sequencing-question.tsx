@@ -2,7 +2,7 @@ import { ActionIcon, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { ANSWER_SEPARATOR } from '@readalong/contracts';
 import { useState } from 'react';
-import type { QuestionFieldProps } from './question-field';
+import type { QuestionFieldProps } from './question-props';
 
 /** Put events in order: each item moves up or down with its buttons; the new place is announced. */
 export function SequencingQuestion({ question, value, onChange, labelId }: QuestionFieldProps) {

@@ -1,5 +1,5 @@
 import { Textarea, TextInput } from '@mantine/core';
-import type { QuestionFieldProps } from './question-field';
+import type { QuestionFieldProps } from './question-props';
 
 /** A short typed answer, marked against the accepted answers. */
 export function ShortAnswer({ value, onChange, labelId }: QuestionFieldProps) {

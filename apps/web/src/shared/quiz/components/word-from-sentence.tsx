@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { ChoiceChips } from './choice-chips';
-import type { QuestionFieldProps } from './question-field';
+import type { QuestionFieldProps } from './question-props';
 
 /** Pick one word of a sentence: the sentence's words are the choices, in their order. */
 export function WordFromSentence({ question, value, onChange, labelId }: QuestionFieldProps) {

@@ -3,8 +3,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { freshFor } from '@/lib/signed-links';
-import { mistakesQueryOptions } from '../../../read-aloud/api/mistakes';
-import type { Mark } from '../../../read-aloud/marks';
+import { mistakesQueryOptions } from '@/shared/read-aloud/api/mistakes';
+import type { Mark } from '@/shared/read-aloud/marks';
 
 export type ClassRecording = z.infer<typeof Recording>;
 

@@ -1,7 +1,7 @@
 import { Alert, Group, Kbd, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Fluency } from '@readalong/contracts';
-import { IMPLAUSIBLE_WPM, formatAccuracy, formatRate } from '../../../read-aloud/fluency-format';
+import { IMPLAUSIBLE_WPM, formatAccuracy, formatRate } from '@/shared/read-aloud/fluency-format';
 
 /** WPM, WCPM and accuracy of a recording, with the words behind them. */
 export function FluencyFigures({ fluency, mistakes }: { fluency: Fluency; mistakes: number }) {

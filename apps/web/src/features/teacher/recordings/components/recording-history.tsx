@@ -2,7 +2,7 @@ import { LineChart } from '@mantine/charts';
 import { Table } from '@mantine/core';
 import { ChartFigure } from '@/components/chart-figure';
 import type { ClassRecording } from '../api/class-recordings';
-import { formatAccuracy, formatRate } from '../../../read-aloud/fluency-format';
+import { formatAccuracy, formatRate } from '@/shared/read-aloud/fluency-format';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
 

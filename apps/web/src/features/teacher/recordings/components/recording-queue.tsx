@@ -14,7 +14,7 @@ import {
 import { IconMicrophone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ClassRecording } from '../api/class-recordings';
-import { formatRate } from '../../../read-aloud/fluency-format';
+import { formatRate } from '@/shared/read-aloud/fluency-format';
 
 export const recordedAt = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {

@@ -1,6 +1,6 @@
 import { MistakeType } from '@readalong/contracts';
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import type { PassageEditor } from '../../../read-aloud/components/marked-passage';
+import type { PassageEditor } from '@/shared/read-aloud/components/marked-passage';
 import {
   addInsertion,
   clearWord,
@@ -11,7 +11,7 @@ import {
   wordMistake,
   type Mark,
   type WordMistakeType,
-} from '../../../read-aloud/marks';
+} from '@/shared/read-aloud/marks';
 
 /** What a click on a word does: mark it one way, add an insertion before it, or mark it the last word read. */
 export type Tool = WordMistakeType | typeof MistakeType.Insertion | 'last';
