@@ -14,17 +14,14 @@ import { users } from '../../db/schema/index.js';
 import { AppError, invalidField, notFound, unauthenticated } from '../../domain/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import type { Actor } from '../../domain/actor.js';
-import { addMinutes } from '../../platform/clock.js';
-import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { randomToken, sha256 } from '../../platform/secrets.js';
-import * as authRepo from '../auth/auth.repository.js';
-import type { AuthService, ClientMeta } from '../auth/auth.service.js';
+import { verifyPassword } from '../../platform/passwords.js';
+import { findUser, findUserByEmail, type AuthService, type ClientMeta } from '../auth/auth.service.js';
 
 type User = typeof users.$inferSelect;
 const DEAD_LINK = 'This reset link has expired or was already used. Ask for a new one.';
 
 export function createAccountService(deps: Deps, auth: AuthService) {
-  const { db, clock, storage, mail, config } = deps;
+  const { db, storage, mail, config } = deps;
 
   const profileOf = (user: User) => ({
     user_id: user.id,
@@ -39,34 +36,16 @@ export function createAccountService(deps: Deps, auth: AuthService) {
   });
 
   async function currentUser(db: Executor, actor: Actor): Promise<User> {
-    const user = await authRepo.findUser(db, actor.userId);
+    const user = await findUser(db, actor.userId);
     if (!user) throw unauthenticated();
     return user;
   }
 
-  /** Sets a password, ends every session of the user and records it. */
-  async function replacePassword(tx: Executor, user: User, password: string, actorId: number | null) {
-    await authRepo.setPassword(tx, user.id, await hashPassword(password));
-    await authRepo.revokeUserSessions(tx, user.id, 'password_changed', clock.now());
-    await authRepo.spendResetKeys(tx, user.id, clock.now());
-    await authRepo.clearSignInFailures(tx, user.username);
-    await authRepo.writeAudit(tx, {
-      actorId,
-      districtId: user.districtId,
-      schoolId: user.schoolId,
-      action: actorId ? 'password.change' : 'password.reset',
-      targetType: 'user',
-      targetId: String(user.id),
-    });
-  }
-
   /** Mails a single-use reset link when the address belongs to an account that may sign in (S9). */
   async function mailResetLink(email: string, appUrl: string, product: string) {
-    const user = await authRepo.findUserByEmail(db, email);
+    const user = await findUserByEmail(db, email);
     if (!user || user.isDisabled) return;
-    const key = randomToken();
-    const expiresAt = addMinutes(clock.now(), PASSWORD_RESET_TTL_MINUTES);
-    await authRepo.insertResetKey(db, user.id, sha256(key), expiresAt);
+    const key = await auth.newResetKey(user.id);
     await mail.send({
       to: user.email!,
       subject: `${product}: reset your password`,
@@ -116,7 +95,8 @@ export function createAccountService(deps: Deps, auth: AuthService) {
       };
       return db.transaction(async (tx) => {
         if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, user.id));
-        if (body.new_password !== undefined) await replacePassword(tx, user, body.new_password, actor.userId);
+        if (body.new_password !== undefined)
+          await auth.replacePassword(tx, user, body.new_password, actor.userId);
         const updated = await currentUser(tx, actor);
         if (body.new_password === undefined) return profileOf(updated);
         return { ...profileOf(updated), ...(await auth.openSession(tx, updated, meta)) };
@@ -162,18 +142,18 @@ export function createAccountService(deps: Deps, auth: AuthService) {
     },
 
     async validateResetLink(key: string) {
-      const found = await authRepo.findLiveResetKey(db, sha256(key), clock.now());
+      const found = await auth.liveResetKey(db, key);
       if (!found) throw new AppError('not_found', DEAD_LINK);
       return { valid: true as const, expires_at: found.expiresAt.toISOString() };
     },
 
     async changePasswordUnsigned(key: string, newPassword: string) {
       await db.transaction(async (tx) => {
-        const found = await authRepo.findLiveResetKey(tx, sha256(key), clock.now());
+        const found = await auth.liveResetKey(tx, key);
         if (!found) throw new AppError('not_found', DEAD_LINK);
-        const user = await authRepo.findUser(tx, found.userId);
+        const user = await findUser(tx, found.userId);
         if (!user) throw notFound('account');
-        await replacePassword(tx, user, newPassword, null);
+        await auth.replacePassword(tx, user, newPassword, null);
       });
       return { success: true as const };
     },

@@ -12,7 +12,7 @@ import { invalidField, notFound } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { visibleAssignments } from '../access/scope.js';
 import { sendNotifications } from '../notifications/notifications.service.js';
-import { findPassage } from '../reading/reading.repository.js';
+import { findPassage } from '../reading/reading.service.js';
 import { requireVisibleClass } from '../access/in-scope.js';
 import * as repo from './assignments.repository.js';
 

@@ -1,6 +1,7 @@
 /** Sign-in, sessions, refresh-token rotation, lockout and per-request authentication (PRODUCT.md §7). */
 import type { FastifyRequest } from 'fastify';
 import {
+  PASSWORD_RESET_TTL_MINUTES,
   REFRESH_TOKEN_TTL_DAYS,
   SESSION_ERROR_TEXT,
   SIGN_IN_LOCKOUT,
@@ -14,13 +15,16 @@ import type { Executor } from '../../db/database.js';
 import { AppError, invalidField, notFound, tooManyRequests, unauthenticated } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { addDays, addMinutes } from '../../platform/clock.js';
-import { verifyPassword } from '../../platform/passwords.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { randomToken, sha256 } from '../../platform/secrets.js';
 import { visibleStudents } from '../access/scope.js';
 import * as repo from './auth.repository.js';
 import type { users } from '../../db/schema/index.js';
 
 type User = typeof users.$inferSelect;
+
+/** What other modules read of accounts, inside their own transaction. */
+export { findStudent, findUser, findUserByEmail } from './auth.repository.js';
 export interface ClientMeta {
   address: string;
   userAgent?: string;
@@ -233,6 +237,32 @@ export function createAuthService(deps: Deps) {
 
     openSession,
     toSessionUser,
+
+    /** Sets a password, ends every session of the user and records it. */
+    async replacePassword(tx: Executor, user: User, password: string, actorId: number | null) {
+      await repo.setPassword(tx, user.id, await hashPassword(password));
+      await repo.revokeUserSessions(tx, user.id, 'password_changed', clock.now());
+      await repo.spendResetKeys(tx, user.id, clock.now());
+      await repo.clearSignInFailures(tx, user.username);
+      await repo.writeAudit(tx, {
+        actorId,
+        districtId: user.districtId,
+        schoolId: user.schoolId,
+        action: actorId ? 'password.change' : 'password.reset',
+        targetType: 'user',
+        targetId: String(user.id),
+      });
+    },
+
+    /** A new single-use reset key of the user (S9): the key goes in the link, only its hash is kept. */
+    async newResetKey(userId: number) {
+      const key = randomToken();
+      await repo.insertResetKey(db, userId, sha256(key), addMinutes(clock.now(), PASSWORD_RESET_TTL_MINUTES));
+      return key;
+    },
+
+    /** The reset key of a link when neither spent nor expired, locked for update inside a transaction. */
+    liveResetKey: (db: Executor, key: string) => repo.findLiveResetKey(db, sha256(key), clock.now()),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

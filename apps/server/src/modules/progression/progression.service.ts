@@ -20,6 +20,17 @@ import {
 import * as repo from './progression.repository.js';
 import type { Reader } from './progression.repository.js';
 
+/** What other modules read of a student's level, inside their own transaction; only changeLevel writes it. */
+export {
+  findReader,
+  hasAlert,
+  levelOf,
+  passedAtLevel,
+  placementOfWorksheet,
+  placementTestOf,
+  type Reader,
+} from './progression.repository.js';
+
 const STUDENT_FACING = new Set<number>(STUDENT_ALERT_TYPES);
 
 /** Why a level changes, with what the history row keeps of it. */

@@ -10,16 +10,20 @@ import type { gradings, worksheets } from '../../db/schema/index.js';
 import { invalidField, notFound } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { isPassing } from '../progression/level-rules.js';
-import { placementOfWorksheet } from '../progression/progression.repository.js';
-import { createProgressionService, type ProgressionService } from '../progression/progression.service.js';
+import {
+  createProgressionService,
+  placementOfWorksheet,
+  type ProgressionService,
+} from '../progression/progression.service.js';
 import { visibleWorksheets } from '../access/scope.js';
 import {
+  createReadingService,
   findPassage,
   findWorksheet,
   updateWorksheet,
   type PassageRow,
-} from '../reading/reading.repository.js';
-import { createReadingService, type ReadingService } from '../reading/reading.service.js';
+  type ReadingService,
+} from '../reading/reading.service.js';
 import { completeIfDone } from '../reading/worksheet-completion.js';
 import { answerProblem, markQuestion } from './grading.js';
 import { maxMarksOf, questionView } from './question-view.js';

@@ -8,7 +8,7 @@ import { BuilderType } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
 import { assignments, passages } from '../../db/schema/index.js';
 import { assignedTo } from '../access/scope.js';
-import type { Reader } from '../progression/progression.repository.js';
+import type { Reader } from '../progression/progression.service.js';
 
 /** Passages assigned to a class the student is enrolled in (and not withdrawn). */
 export function assignedPassageIds(db: Executor, studentId: number) {

@@ -12,13 +12,28 @@ import type { Executor } from '../../db/database.js';
 import { passages } from '../../db/schema/index.js';
 import { AppError, invalidField, notFound } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
-import { findReader, levelOf, passedAtLevel, type Reader } from '../progression/progression.repository.js';
-import { createProgressionService, type ProgressionService } from '../progression/progression.service.js';
+import {
+  createProgressionService,
+  findReader,
+  levelOf,
+  passedAtLevel,
+  type ProgressionService,
+  type Reader,
+} from '../progression/progression.service.js';
 import { visibleWorksheets } from '../access/scope.js';
 import { passagesOpenTo } from './reading.access.js';
 import * as repo from './reading.repository.js';
 import { pageView, passageSummary, progressOf, worksheetView } from './reading.views.js';
 import { completeIfDone } from './worksheet-completion.js';
+
+/** What other modules read and write of passages and worksheets, inside their own transaction. */
+export {
+  findPassage,
+  findWorksheet,
+  targetsAnyOf,
+  updateWorksheet,
+  type PassageRow,
+} from './reading.repository.js';
 
 type Query<C extends { query: z.ZodType }> = z.output<C['query']>;
 

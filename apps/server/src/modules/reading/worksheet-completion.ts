@@ -6,8 +6,7 @@
  */
 import { BuilderType } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
-import type { Reader } from '../progression/progression.repository.js';
-import type { ProgressionService } from '../progression/progression.service.js';
+import type { ProgressionService, Reader } from '../progression/progression.service.js';
 import * as repo from './reading.repository.js';
 
 export interface CompletionFacts {

@@ -1,5 +1,5 @@
 /** Queries for read-aloud recordings, their mistakes and activity logs (SPEC.md §3–§4, PRODUCT.md §5). */
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { hasRows, type Executor } from '../../db/database.js';
 import {
   coinTransactions,
@@ -51,6 +51,20 @@ export type RecordingViewRow = Awaited<ReturnType<typeof recordingRows>>[number]
 export const newestFirst = [desc(recordings.createdAt), desc(recordings.id)];
 /** Waiting for review (no comment yet) first, then newest first. */
 export const reviewOrder = [asc(recordings.gradingCompleted), ...newestFirst];
+
+/** A student's read-aloud recordings (not practice) made in [from, until), oldest first. */
+export const recordingsOf = (db: Executor, studentId: number, interval: { from: Date; until: Date }) =>
+  recordingRows(
+    db,
+    and(
+      eq(recordings.studentId, studentId),
+      eq(recordings.isPractice, false),
+      gte(recordings.createdAt, interval.from),
+      lt(recordings.createdAt, interval.until),
+    )!,
+    [asc(recordings.createdAt), asc(recordings.id)],
+    null,
+  );
 
 /** One recording within `scope` with its passage's word count; `lock` holds its row for the transaction. */
 export async function findRecording(db: Executor, id: number, scope: SQL, options: { lock?: boolean } = {}) {

@@ -26,12 +26,16 @@ import { findSpeechBounds, type SpeechBounds } from '../../platform/speech-bound
 import type { StoredFile } from '../../platform/storage/storage.js';
 import { recordingView } from './recording-view.js';
 import { visibleClasses, visibleRecordings, visibleWorksheets } from '../access/scope.js';
-import { findReader, hasAlert } from '../progression/progression.repository.js';
-import { createProgressionService, type ProgressionService } from '../progression/progression.service.js';
+import {
+  createProgressionService,
+  findReader,
+  hasAlert,
+  type ProgressionService,
+} from '../progression/progression.service.js';
+import { goalOf } from '../goals/goals.service.js';
 import { sendNotifications } from '../notifications/notifications.service.js';
-import { findWorksheet } from '../reading/reading.repository.js';
+import { findWorksheet } from '../reading/reading.service.js';
 import { completeIfDone } from '../reading/worksheet-completion.js';
-import { goalOf } from '../reports/reports.service.js';
 import {
   ACCEPTED_SNIFFED_TYPES,
   MIN_RECORDING_MS,
@@ -41,6 +45,9 @@ import {
 } from './audio.js';
 
 import * as repo from './recordings.repository.js';
+
+/** What reports read of recordings. */
+export { recordingsOf } from './recordings.repository.js';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : never;
 type TrimBody = Output<(typeof contracts.trimRecording)['body']>;

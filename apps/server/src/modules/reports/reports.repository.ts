@@ -5,9 +5,8 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { BuilderType } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
-import { goals, levelChanges, passages, recordings, students, worksheets } from '../../db/schema/index.js';
+import { levelChanges, passages, recordings, worksheets } from '../../db/schema/index.js';
 import type { Interval } from './date-range.js';
-import { recordingRows } from '../recordings/recordings.repository.js';
 
 const within = (column: Parameters<typeof gte>[0], interval: Interval | undefined) =>
   interval ? and(gte(column, interval.from), lt(column, interval.until)) : undefined;
@@ -66,19 +65,6 @@ export async function bookResults(db: Executor, studentId: number, query: BookQu
 }
 export type BookRow = Awaited<ReturnType<typeof bookResults>>['books'][number];
 
-/** The student's read-aloud recordings (not practice) in the interval, oldest first. */
-export const recordingsOf = (db: Executor, studentId: number, interval: Interval) =>
-  recordingRows(
-    db,
-    and(
-      eq(recordings.studentId, studentId),
-      eq(recordings.isPractice, false),
-      within(recordings.createdAt, interval),
-    )!,
-    [asc(recordings.createdAt), asc(recordings.id)],
-    null,
-  );
-
 /** Passed power builders: each is a point of the Lexile timeline. Newest first with `latest`. */
 export function passedBooks(db: Executor, studentId: number, interval?: Interval, latest = false) {
   const query = db
@@ -123,19 +109,6 @@ export function levelMoves(db: Executor, studentId: number, interval?: Interval,
     )
     .orderBy(latest ? desc(levelChanges.createdAt) : asc(levelChanges.createdAt), asc(levelChanges.id));
   return latest ? query.limit(1) : query;
-}
-
-/** The student's own goal, else their home class's (PRODUCT.md §5: a class's goal is the default). */
-export async function goalOf(db: Executor, studentId: number) {
-  const [own] = await db.select().from(goals).where(eq(goals.studentId, studentId)).limit(1);
-  if (own) return own;
-  const [classGoal] = await db
-    .select({ goal: goals })
-    .from(students)
-    .innerJoin(goals, eq(goals.classId, students.homeClassId))
-    .where(eq(students.userId, studentId))
-    .limit(1);
-  return classGoal?.goal;
 }
 
 /** The student's latest measured speed: the newest recording with a WPM. */

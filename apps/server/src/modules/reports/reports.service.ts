@@ -5,8 +5,6 @@
 import type { contracts, Response } from '@readalong/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import type { Executor } from '../../db/database.js';
-import type { goals } from '../../db/schema/index.js';
 import { invalidField } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { reportInterval, type DateRangeQuery, type Interval } from './date-range.js';
@@ -14,11 +12,12 @@ import { requireVisibleStudent } from '../access/in-scope.js';
 import { currentLexile, lexileTimeline } from './lexile-timeline.js';
 import * as repo from './reports.repository.js';
 import { bookResultView } from './reports.views.js';
+import { goalOf, type Goal } from '../goals/goals.service.js';
 import { recordingView } from '../recordings/recording-view.js';
+import { recordingsOf } from '../recordings/recordings.service.js';
 
 type BookPerformanceQuery = z.output<(typeof contracts.getBookPerformance)['query']>;
 type GoalProgress = Response<typeof contracts.getReadingOverview>['goals'][number];
-type Goal = typeof goals.$inferSelect;
 
 /** Where the student stands against each target their goal sets. */
 function goalProgress(
@@ -52,9 +51,6 @@ function goalProgress(
     }));
 }
 
-/** The goal a student reads towards: their own, else their home class's (what recordings call for goal alerts). */
-export const goalOf = (db: Executor, studentId: number) => repo.goalOf(db, studentId);
-
 export type ReportsService = ReturnType<typeof createReportsService>;
 
 export function createReportsService({ db, clock, storage }: Deps) {
@@ -74,9 +70,9 @@ export function createReportsService({ db, clock, storage }: Deps) {
       const interval = reportInterval(query, clock.now());
       const [{ books }, recordings, lexile, goal, speed] = await Promise.all([
         repo.bookResults(db, studentId, { interval }),
-        repo.recordingsOf(db, studentId, interval),
+        recordingsOf(db, studentId, interval),
         timeline(studentId, interval),
-        repo.goalOf(db, studentId),
+        goalOf(db, studentId),
         repo.latestSpeed(db, studentId),
       ]);
       return {

@@ -12,7 +12,6 @@ import {
   students,
   worksheets,
 } from '../../db/schema/index.js';
-import { targetsAnyOf } from '../reading/reading.repository.js';
 
 /** A student within `scope` (a condition on students), or undefined. */
 export async function findVisibleStudent(db: Executor, studentId: number, scope: SQL) {
@@ -85,11 +84,11 @@ export async function weakOutcomeCodes(db: Executor, studentId: number, belowPer
   return rows.map((row) => row.code);
 }
 
-/** Skill builders practising any of `codes` that the student has not started. */
-export function skillBuildersFor(db: Executor, studentId: number, builderTypeId: number, codes: string[]) {
+/** Skill builders that meet `targets` (the outcomes to practise) and the student has not started. */
+export function skillBuildersFor(db: Executor, studentId: number, builderTypeId: number, targets: SQL) {
   return db
     .select({ passageId: passages.id, title: passages.title })
     .from(passages)
-    .where(and(eq(passages.builderTypeId, builderTypeId), targetsAnyOf(codes), startedBy(studentId)))
+    .where(and(eq(passages.builderTypeId, builderTypeId), targets, startedBy(studentId)))
     .orderBy(asc(passages.colourBandId), asc(passages.title));
 }

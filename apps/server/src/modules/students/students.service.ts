@@ -9,11 +9,16 @@ import type { Executor } from '../../db/database.js';
 import { invalidField, notFound } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { visibleStudents } from '../access/scope.js';
-import * as authRepo from '../auth/auth.repository.js';
+import { findStudent } from '../auth/auth.service.js';
 import { bandsOf } from '../progression/level-rules.js';
-import { findReader, placementTestOf, type Reader } from '../progression/progression.repository.js';
-import { createProgressionService, type ProgressionService } from '../progression/progression.service.js';
-import { findPassage } from '../reading/reading.repository.js';
+import {
+  createProgressionService,
+  findReader,
+  placementTestOf,
+  type ProgressionService,
+  type Reader,
+} from '../progression/progression.service.js';
+import { findPassage, targetsAnyOf } from '../reading/reading.service.js';
 import * as repo from './students.repository.js';
 
 /** BR: the series every child can start from. */
@@ -52,7 +57,7 @@ export function createStudentsService(
         : [];
     const listed = new Set([...started, ...assigned].map((row) => row.passageId));
     const suggested = weak.length
-      ? (await repo.skillBuildersFor(db, studentId, builderTypeId, weak)).filter(
+      ? (await repo.skillBuildersFor(db, studentId, builderTypeId, targetsAnyOf(weak))).filter(
           (row) => !listed.has(row.passageId),
         )
       : [];
@@ -75,7 +80,7 @@ export function createStudentsService(
 
   return {
     async userDetails(actor: Actor) {
-      const student = await authRepo.findStudent(db, actor.userId);
+      const student = await findStudent(db, actor.userId);
       if (!student) throw notFound('student');
       return {
         colour_band_id: student.colourBandId,

@@ -7,7 +7,7 @@ import { contactMessages } from '../../db/schema/index.js';
 import { AppError, invalidField } from '../../domain/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import type { Actor } from '../../domain/actor.js';
-import * as authRepo from '../auth/auth.repository.js';
+import { findUser } from '../auth/auth.service.js';
 
 interface ContactMessage {
   userId: number | null;
@@ -70,7 +70,7 @@ export function createSupportService(deps: Deps) {
     },
 
     async contactUs(actor: Actor, body: Body<typeof contracts.contactUs>) {
-      const user = await authRepo.findUser(db, actor.userId);
+      const user = await findUser(db, actor.userId);
       const email = body.email ?? user?.email;
       if (!email) throw invalidField('body.email', 'we need an address to answer you');
       return deliver({
