@@ -46,8 +46,8 @@ export function computeFluency(input: FluencyInput): Fluency {
       .map((mistake) => mistake.wordIndex),
   );
   const correct = Math.max(0, read - wrongWords.size);
-  const end = input.endMs ?? (input.durationMs > 0 ? input.durationMs : null);
-  const minutes = end === null ? 0 : (end - input.startMs) / 60_000;
+  // An open end is the end of the audio; an unknown length (0) leaves no time to measure a speed over.
+  const minutes = ((input.endMs ?? input.durationMs) - input.startMs) / 60_000;
   const timed = minutes > 0;
   return {
     wordsRead: read,

@@ -19,8 +19,10 @@ describe('fluency (RA8)', () => {
       wcpm: 120,
       accuracy: 100,
     });
-    // Trimmed to 30 s of a longer recording: twice as fast.
-    expect(computeFluency({ ...base, startMs: 10_000, endMs: 40_000, durationMs: 90_000 }).wpm).toBe(240);
+    // Trimmed to 30 s of a longer recording: twice as fast, right words and all.
+    const trimmed = { ...base, startMs: 10_000, endMs: 40_000, durationMs: 90_000 };
+    const oneWrong = [{ wordIndex: 0, type: MistakeType.Omission }];
+    expect(computeFluency({ ...trimmed, mistakes: oneWrong })).toMatchObject({ wpm: 240, wcpm: 238 });
   });
 
   it('WCPM and accuracy take away the words read wrongly; an insertion takes away none', () => {
@@ -45,6 +47,8 @@ describe('fluency (RA8)', () => {
       lastWordIndex: 59,
       mistakes: [
         { wordIndex: 5, type: MistakeType.Omission },
+        // The first word not read, and one further on: neither was read wrongly.
+        { wordIndex: 60, type: MistakeType.Omission },
         { wordIndex: 80, type: MistakeType.Omission },
       ],
     });

@@ -6,18 +6,25 @@ describe('markAgainstKey', () => {
     expect(markAgainstKey(QuestionType.MCQ, 'nectar', 'nectar')).toBe(1);
     expect(markAgainstKey(QuestionType.MCQ, 'nectar', 'Nectar!')).toBe(0);
     expect(markAgainstKey(QuestionType.Categorising, 'The queen bee', 'The worker bees')).toBe(0);
+    // Space around a chosen option is not part of it.
+    expect(markAgainstKey(QuestionType.MCQ, 'nectar', ' nectar ')).toBe(1);
   });
 
   it('accepts any listed short answer, ignoring case, spacing and punctuation', () => {
     expect(markAgainstKey(QuestionType.ShortAnswer, 'a hive;beehive', '  A   Hive. ')).toBe(1);
     expect(markAgainstKey(QuestionType.ShortAnswer, 'a hive;beehive', 'beehive')).toBe(1);
     expect(markAgainstKey(QuestionType.ShortAnswer, 'a hive;beehive', 'a nest')).toBe(0);
+    // Spacing is loose, but the words stay apart: "ahive" is not "a hive".
+    expect(markAgainstKey(QuestionType.ShortAnswer, 'a hive', 'ahive')).toBe(0);
   });
 
   it('gives sequencing the share of items in their place', () => {
     expect(markAgainstKey(QuestionType.Sequencing, 'a;b;c;d', 'a;b;c;d')).toBe(1);
     expect(markAgainstKey(QuestionType.Sequencing, 'a;b;c;d', 'a;b;d;c')).toBe(0.5);
     expect(markAgainstKey(QuestionType.Sequencing, 'a;b;c', 'c;a;b')).toBe(0);
+    // The share is of the key's items (1 of 3 in place), not of the items given (1 of 4).
+    expect(markAgainstKey(QuestionType.Sequencing, 'wake;eat;walk', 'wake;walk;eat;sleep')).toBe(0.33);
+    expect(markAgainstKey(QuestionType.Sequencing, 'a; b;c', 'a;b; c')).toBe(1);
   });
 
   it('compares formed and chosen words loosely, and leaves open-ended answers to a teacher', () => {
