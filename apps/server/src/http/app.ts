@@ -45,6 +45,8 @@ import { createNotificationsService } from '../modules/notifications/notificatio
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.js';
 import { createClassesService } from '../modules/classes/classes.service.js';
 import { classesRoutes } from '../modules/classes/classes.routes.js';
+import { schoolRoutes } from '../modules/school/school.routes.js';
+import { createSchoolService } from '../modules/school/school.service.js';
 import { createRecordingsService } from '../modules/recordings/recordings.service.js';
 import { recordingsRoutes } from '../modules/recordings/recordings.routes.js';
 import { audioRetention } from '../modules/recordings/retention.js';
@@ -82,6 +84,7 @@ export function moduleRoutes(deps: Deps) {
     ...recordingsRoutes(createRecordingsService(deps)),
     ...districtsRoutes(createDistrictsService(deps)),
     ...classesRoutes(createClassesService(deps)),
+    ...schoolRoutes(createSchoolService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
 }

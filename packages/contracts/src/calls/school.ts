@@ -1,6 +1,6 @@
 /**
- * Not served yet: calls of a future `school` module (teachers, schools, licence packs, teacher resources and
- * accounts made or deleted in bulk by school and district administrators).
+ * Module school: the schools of a district and their staff (docs/rules.md M6). Not served yet (future work of the
+ * same module): teacher resources.
  */
 import { z } from 'zod';
 import { CalendarDate, Count, EmailInput, RecordId, SchoolScope } from '../common.js';

@@ -16,6 +16,7 @@ import {
   recordings,
   schools,
   students,
+  users,
   worksheets,
 } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
@@ -28,6 +29,7 @@ import {
   visibleNotifications,
   visibleRecordings,
   visibleSchools,
+  visibleStaff,
   visibleStudents,
   visibleWorksheets,
 } from './scope.js';
@@ -148,6 +150,36 @@ describe('schools: one condition per role', () => {
       .select({ id: schools.id })
       .from(schools)
       .where(visibleSchools(actor(role)));
+    expect(rows.map((row) => nameOf.get(row.id) ?? `?${row.id}`).sort()).toEqual(expected[role]);
+  });
+});
+
+describe('staff: one condition per role', () => {
+  const school = ['home-a owner', 'home-a1 teacher', 'home-a2 teacher'];
+  const expected: Record<Role, string[]> = {
+    student: school,
+    teacher: school,
+    owner: school,
+    department_head: [...school, 'home head', 'home-b owner', 'home-b1 teacher', 'home-b2 teacher'].sort(),
+  };
+  it.each(ROLES)('%s', async (role) => {
+    const nameOf = new Map<number, string>();
+    for (const [district, name] of [
+      [world.home, 'home'],
+      [world.away, 'away'],
+    ] as const) {
+      nameOf.set(district.head.id, `${name} head`);
+      district.schools.forEach((school, s) => {
+        nameOf.set(school.owner.id, `${name}-${'ab'[s]} owner`);
+        school.classes.forEach((klass, c) =>
+          nameOf.set(klass.teacher.id, `${name}-${'ab'[s]}${c + 1} teacher`),
+        );
+      });
+    }
+    const rows = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(visibleStaff(actor(role)));
     expect(rows.map((row) => nameOf.get(row.id) ?? `?${row.id}`).sort()).toEqual(expected[role]);
   });
 });

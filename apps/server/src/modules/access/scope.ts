@@ -3,7 +3,7 @@
  * every list and lookup query uses: one helper per kind of record. Nothing is fetched wide and filtered in code,
  * and no other file builds such a condition (scope.test.ts checks each helper role by role).
  */
-import { and, eq, exists, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
   alerts,
@@ -16,6 +16,7 @@ import {
   recordings,
   schools,
   students,
+  users,
   worksheets,
 } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
@@ -69,6 +70,18 @@ export function visibleSchools(actor: Actor): SQL {
   return actor.role === 'department_head'
     ? eq(schools.districtId, actor.districtId)
     : eq(schools.id, actor.schoolId ?? -1);
+}
+
+/**
+ * Condition on `users`: the staff the actor may see: a department head the district's (heads, owners, teachers),
+ * everyone else their own school's owners and teachers (M6).
+ */
+export function visibleStaff(actor: Actor): SQL {
+  const place =
+    actor.role === 'department_head'
+      ? eq(users.districtId, actor.districtId)
+      : eq(users.schoolId, actor.schoolId ?? -1);
+  return and(ne(users.role, 'student'), place)!;
 }
 
 /** The students in the actor's scope, as a subquery of ids. */

@@ -1,0 +1,8 @@
+import { contracts } from '@readalong/contracts';
+import { route } from '../../http/route.js';
+import type { SchoolService } from './school.service.js';
+
+export const schoolRoutes = (school: SchoolService) => [
+  route(contracts.listSchools, ({ actor }) => school.schools(actor)),
+  route(contracts.listTeachers, ({ actor, query }) => school.staff(actor, query.school_id)),
+];
