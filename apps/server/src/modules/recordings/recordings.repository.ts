@@ -1,4 +1,4 @@
-/** Queries for read-aloud recordings, their mistakes and activity logs (SPEC.md §3–§4, PRODUCT.md §5). */
+/** Queries for read-aloud recordings, their mistakes and activity logs (RA2–RA13). */
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { hasRows, type Executor } from '../../db/database.js';
 import {

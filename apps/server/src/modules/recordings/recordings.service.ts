@@ -1,5 +1,5 @@
 /**
- * Read-aloud recordings (SPEC.md §3–§5 and §7, PRODUCT.md §5): a student's upload streamed to storage and checked by
+ * Read-aloud recordings (RA2–RA12): a student's upload streamed to storage and checked by
  * content, the teacher's trim, mistakes and comment, the student's viewing, fluency figures and the goal alerts they
  * raise. Every change of a recording happens in one transaction holding the recording's row.
  */
@@ -142,7 +142,7 @@ export function createRecordingsService(
     if (confirmed) await checkGoals(tx, r!, figures);
   }
 
-  /** AchieveGoalWPM / AchieveGoalWCPM, once per goal and target (PRODUCT.md §5). */
+  /** AchieveGoalWPM / AchieveGoalWCPM, once per goal and target (RA9). */
   async function checkGoals(
     tx: Executor,
     r: repo.RecordingRow,
