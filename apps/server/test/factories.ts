@@ -24,7 +24,7 @@ import { hashPassword } from '../src/platform/passwords.js';
 
 export const TEST_PASSWORD = 'correct horse battery';
 
-/** One question of each of the eight types (PRODUCT.md §4): 1 + 1 + 1 + 1 + 2 + 1 + 1 + 4 = 12 parts. */
+/** One question of each of the eight types (R10): 1 + 1 + 1 + 1 + 2 + 1 + 1 + 4 = 12 parts. */
 export const EVERY_TYPE: Question[] = [
   {
     type: 'mcq',

@@ -127,7 +127,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       info: {
         title: 'ReadAlong API',
         version: '1.0.0',
-        description: 'Every call of SPEC.md §7, and our own district settings, generated from the contracts.',
+        description: "Every call of the customer's API, and a few of our own, generated from the contracts.",
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },

@@ -1,4 +1,4 @@
-/** Prints how many contracts of SPEC.md §7 the server does not serve yet, and which. */
+/** Prints how many contracts of the customer's API the server does not serve yet, and which. */
 import { allContracts } from '@readalong/contracts';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';

@@ -1,4 +1,4 @@
-/** Serves stored files to holders of a signed link (PRODUCT.md §5): altered or expired links get 404. */
+/** Serves stored files to holders of a signed link (F2): altered or expired links get 404. */
 import type { FastifyInstance } from 'fastify';
 import type { Storage } from '../platform/storage/storage.js';
 import { invalidField, notFound } from '../domain/errors.js';

@@ -1,4 +1,4 @@
-/** Argon2id password hashing (PRODUCT.md §7). */
+/** Argon2id password hashing (S1). */
 import { hash, verify } from '@node-rs/argon2';
 
 // @node-rs/argon2 hashes with Argon2id by default; these are OWASP's minimum parameters for it.

@@ -1,5 +1,5 @@
 /**
- * Where speech starts and ends in a read-aloud recording, offered to the teacher as the default trim (issue 5 §3).
+ * Where speech starts and ends in a read-aloud recording, offered to the teacher as the default trim (RA1).
  *
  * Classrooms are noisy, so a fixed threshold (sox `silence`, ffmpeg `silencedetect`) fails: with 10 dB of background
  * noise the whole file is "above -40 dBFS" and the suggestion is the whole file. This is an adaptive energy detector:
@@ -200,7 +200,7 @@ function percentile(values: Float64Array, p: number): number {
 
 /** What the detector is given: 16 kHz is plenty for speech energy and keeps 10 minutes at 38 MB of floats. */
 export const DECODE_SAMPLE_RATE = 16_000;
-/** Uploads are at most 10 minutes (PRODUCT.md §5); decoding stops a little after, whatever the file claims. */
+/** Uploads are at most 10 minutes (RA2); decoding stops a little after, whatever the file claims. */
 const DECODE_MAX_SECONDS = 11 * 60;
 /** ffmpeg decodes a 10-minute Opus file in about a second; a minute means something is wrong. */
 const DECODE_TIMEOUT_MS = 60_000;

@@ -1,5 +1,5 @@
 /**
- * Speech from the operating system's packages (PRODUCT.md §9): espeak-ng speaks the text, sox resamples it,
+ * Speech from the operating system's packages (R23): espeak-ng speaks the text, sox resamples it,
  * pocketsphinx_batch aligns the audio to its own words with a strict grammar of the text (espeak-ng does not
  * report word times), and lame encodes MP3, which every browser plays. Any tool missing: speech is unavailable,
  * the product runs on, and the browser's own voice reads.

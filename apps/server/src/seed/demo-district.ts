@@ -291,7 +291,7 @@ async function insertStudents(
     })),
   );
   if (placed.length === 0) return;
-  // Every level change carries its reason (PRODUCT.md §3); a seeded level's reason is the seed.
+  // Every level change carries its reason (R12); a seeded level's reason is the seed.
   await tx.insert(levelChanges).values(
     placed.map((plan) => ({
       studentId: idOf.get(plan.username)!,

@@ -1,5 +1,5 @@
 /**
- * Loads the original library (content/library, PRODUCT.md §10) into passages, pages, questions and their learning
+ * Loads the original library (content/library, K2) into passages, pages, questions and their learning
  * outcomes, by slug. Run at every start and by `npm run content:import`: a passage whose files are unchanged
  * (same content hash) is skipped without a write, so a warm import reads files and one query. A changed passage is
  * updated in one transaction; its questions are replaced, or updated in place by number once gradings refer to

@@ -1,4 +1,4 @@
-/** The leveled library and its learning-outcome taxonomy (PRODUCT.md §10). Shared by every school. */
+/** The leveled library and its learning-outcome taxonomy (K2). Shared by every school. */
 import { index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
 
@@ -86,7 +86,7 @@ export const questions = pgTable(
     prompt: text().notNull(),
     /** What the student sees: options, words, categories, sub-question prompts. */
     content: jsonb().$type<Record<string, unknown>>().notNull(),
-    /** The answer key: never sent to a student before they submit (PRODUCT.md §2). */
+    /** The answer key: never sent to a student before they submit (R8). */
     answerKey: jsonb().$type<Record<string, unknown>>().notNull(),
     marks: smallint().notNull().default(1),
   },

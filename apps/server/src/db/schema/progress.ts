@@ -1,4 +1,4 @@
-/** Alerts, notifications, goals, level history and coins (PRODUCT.md §3, §5, §6). */
+/** Alerts, notifications, goals, level history and coins (P1–P3, P12, RA9, R12, L7). */
 import { index, integer, jsonb, boolean, pgTable, real, smallint, text, date } from 'drizzle-orm/pg-core';
 import { createdAt, id, at } from './columns.js';
 import { passages } from './content.js';
@@ -65,7 +65,7 @@ export const goals = pgTable(
   (t) => [index().on(t.studentId), index().on(t.classId)],
 );
 
-/** Every level change with its reason (PRODUCT.md §3): rule, scores, who. */
+/** Every level change with its reason (R12): rule, scores, who. */
 export const levelChanges = pgTable(
   'level_changes',
   {

@@ -17,7 +17,7 @@ import { at, createdAt, id } from './columns.js';
 import { passages, questions } from './content.js';
 import { classes, districtRef, schoolRef, studentRef, users } from './tenancy.js';
 
-/** A teacher's reading assignment for a class (the "Assignment worksheet" of SPEC.md §3). */
+/** A teacher's reading assignment for a class (P4). */
 export const assignments = pgTable(
   'assignments',
   {
@@ -96,7 +96,7 @@ export const worksheets = pgTable(
     worksheetCompleted: boolean().notNull().default(false),
     completedAt: at(),
     readingPracticeCompleted: boolean().notNull().default(false),
-    /** False once a placement resets this band: the work no longer counts towards level-up (PRODUCT.md §3). */
+    /** False once a placement resets this band: the work no longer counts towards level-up (R16). */
     countsForLevel: boolean().notNull().default(true),
     assignmentSeenAt: at(),
     createdAt: createdAt(),
@@ -109,7 +109,7 @@ export const worksheets = pgTable(
   ],
 );
 
-/** One grading row per answered (sub-)question (SPEC.md §3 "Grading row"). */
+/** One grading row per answered (sub-)question (R10). */
 export const gradings = pgTable(
   'gradings',
   {
@@ -127,7 +127,7 @@ export const gradings = pgTable(
     maxMarks: real().notNull(),
     selectedOption: text().notNull().default(''),
     timeTakenMs: integer().notNull().default(0),
-    /** Open-ended answers wait for a teacher (PRODUCT.md §4). */
+    /** Open-ended answers wait for a teacher (R10). */
     isAwaitingMark: boolean().notNull().default(false),
   },
   (t) => [uniqueIndex().on(t.worksheetId, t.questionId, t.subQuestionNum), index().on(t.schoolId)],
@@ -170,7 +170,7 @@ export const recordings = pgTable(
     startMs: integer(),
     endMs: integer(),
     wpmConfirmed: boolean().notNull().default(false),
-    /** Index of the last word read; null means the whole passage (PRODUCT.md §5). */
+    /** Index of the last word read; null means the whole passage (RA8). */
     lastWordIndex: integer(),
     numMistakes: integer().notNull().default(0),
     wpm: real(),

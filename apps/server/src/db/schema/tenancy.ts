@@ -1,4 +1,4 @@
-/** District → schools → classes → people (PRODUCT.md §1). */
+/** District → schools → classes → people (A3). */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -33,7 +33,7 @@ export const schools = pgTable(
       .notNull()
       .references(() => districts.id),
     name: text().notNull(),
-    /** Passed power builders in a band before a level-up (PRODUCT.md §3, school-configurable). */
+    /** Passed power builders in a band before a level-up (L3, school-configurable). */
     booksToLevelUp: smallint().notNull().default(5),
     canvasUrl: text(),
     createdAt: createdAt(),
@@ -72,7 +72,7 @@ export const users = pgTable(
   ],
 );
 
-/** A third-party identity, linked by the provider's user id, never by email alone (PRODUCT.md §7). */
+/** A third-party identity, linked by the provider's user id, never by email alone (S10: none is set up yet). */
 export const externalIdentities = pgTable(
   'external_identities',
   {
@@ -112,7 +112,7 @@ export const classes = pgTable(
       .references(() => districts.id),
     name: text().notNull(),
     subjectId: integer().notNull().default(SUBJECT_ID),
-    /** Capacity: enrolling past it is refused (PRODUCT.md §1). */
+    /** Capacity: enrolling past it is refused (M2). */
     numStudents: integer().notNull().default(DEFAULT_CLASS_SIZE),
     academicLevelId: integer().references(() => academicLevels.id),
     translationTargetLang: text(),
@@ -152,7 +152,7 @@ export const students = pgTable(
     seriesId: smallint(),
     /** Null: no band yet (new, or reset), so placement comes first. */
     colourBandId: smallint(),
-    /** The placement test to take next (SPEC.md §4: stored on the user). */
+    /** The placement test to take next (R15, R17: stored on the user). */
     placementTestId: integer().references(() => passages.id),
     coins: integer().notNull().default(0),
     readAloudEnabled: boolean().notNull().default(true),

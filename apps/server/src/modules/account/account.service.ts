@@ -1,4 +1,4 @@
-/** Profile, profile picture and password reset (SPEC.md §7 "Authentication and account", PRODUCT.md §7). */
+/** Profile, profile picture and password reset (S6, S9, S16, S17). */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {

@@ -1,5 +1,5 @@
 /**
- * Reading activity per day (SPEC.md §7 activity profile): the student's own, or (staff) a student's in their
+ * Reading activity per day (P10): the student's own, or (staff) a student's in their
  * scope. Every day of the range is listed, so a chart needs no gaps filled.
  */
 import type { Deps } from '../../deps.js';

@@ -1,5 +1,5 @@
 /**
- * Alerts as their readers see them (PRODUCT.md §6, SPEC.md §4): a student their own student-facing alerts; staff
+ * Alerts as their readers see them (P1–P3): a student their own student-facing alerts; staff
  * the alerts of the students in their scope, by class, student, type and date. Each side marks alerts seen apart.
  */
 import { and } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Teachers' reading assignments (SPEC.md §3 "Assignment worksheet", §7): staff set a passage for a class or some
+ * Teachers' reading assignments (P4–P6): staff set a passage for a class or some
  * of its students within their scope; a student sees what is set for them, with their worksheet and whether it
  * is done, and whether any is new to them.
  */
@@ -68,7 +68,7 @@ export function createAssignmentsService({ db, clock }: Deps) {
     return assignmentView(await assignmentInScope(tx, actor, id), false);
   }
 
-  /** Tells each student it reaches (PRODUCT.md §6: a notification for a new assignment). */
+  /** Tells each student it reaches (P6: a notification for a new assignment). */
   async function notifyStudents(tx: Executor, assignmentId: number, classId: number, title: string) {
     const studentIds = await repo.studentsReached(tx, assignmentId, classId);
     await sendNotifications(

@@ -1,4 +1,4 @@
-/** Sign-in, sessions, refresh-token rotation, lockout and per-request authentication (PRODUCT.md §7). */
+/** Sign-in, sessions, refresh-token rotation, lockout and per-request authentication (S1–S8, S14). */
 import type { FastifyRequest } from 'fastify';
 import {
   PASSWORD_RESET_TTL_MINUTES,

@@ -35,7 +35,7 @@ describe('POST /login', () => {
     expect(error.message).toContain('Google');
   });
 
-  it('signs in a student with the session fields of SPEC.md §3', async () => {
+  it('signs in a student with the session fields of their contract', async () => {
     const response = await login({ username: world.student.username.toUpperCase(), password: TEST_PASSWORD });
     expect(response.statusCode, response.body).toBe(200);
     const user = SessionUser.parse(response.json());

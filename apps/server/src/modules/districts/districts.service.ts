@@ -1,5 +1,5 @@
 /**
- * A department head's district settings (docs/rules.md RA14): today the audio retention of PRODUCT.md §5. Always the
+ * A department head's district settings (RA14): today the audio retention (RA13). Always the
  * caller's own district; the change is recorded in the audit log.
  */
 import { eq } from 'drizzle-orm';

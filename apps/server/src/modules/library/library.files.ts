@@ -1,7 +1,7 @@
 /**
  * The library's public files: pictures and narration are the same for every school and hold no personal data, so
  * they are served without a session and cached for good (their URLs change with their content). Registered like
- * http/files.ts: these are the links calls hand out, not calls of SPEC.md §7.
+ * http/files.ts: these are the links calls hand out, not calls of the contracts.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';

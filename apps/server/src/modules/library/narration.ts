@@ -1,6 +1,6 @@
 /**
  * Narration of the library's pages, with each word's start and end for highlighting, and of single words
- * (PRODUCT.md §9). Audio is content-addressed: DATA_DIR/narration/<sha256 of voice and text>.mp3, with the page's
+ * (R23). Audio is content-addressed: DATA_DIR/narration/<sha256 of voice and text>.mp3, with the page's
  * timings beside it in .json, so a restart, a re-import or a second server on the same DATA_DIR never speaks the
  * same text twice. Nothing is generated while the product starts: after it listens, a background job narrates
  * the pages still missing one at a time, and a page (`page`) or passage (`requestPassage`) asked for before its

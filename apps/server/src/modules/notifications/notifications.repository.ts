@@ -1,4 +1,4 @@
-/** Per-user messages (PRODUCT.md §6): each user reads only their own. */
+/** Per-user messages (P12): each user reads only their own. */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { notifications } from '../../db/schema/index.js';

@@ -1,4 +1,4 @@
-/** Each user's own notifications (PRODUCT.md §6): new assignments, graded recordings, licence packs ending. */
+/** Each user's own notifications (P12): new assignments, graded recordings, licence packs ending. */
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
@@ -10,7 +10,7 @@ import * as repo from './notifications.repository.js';
 
 type Row = typeof notifications.$inferSelect;
 
-/** The database spells the licence kind the British way; the contract as SPEC.md's client does. */
+/** The database spells the licence kind the British way; the contract as the customer's client does. */
 const KIND = {
   assignment: 'assignment',
   recording_graded: 'recording_graded',

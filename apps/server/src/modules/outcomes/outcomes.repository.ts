@@ -1,5 +1,5 @@
 /**
- * A student's marked answers summed by learning outcome or question type (PRODUCT.md §4). Only submitted quizzes
+ * A student's marked answers summed by learning outcome or question type (P11). Only submitted quizzes
  * count, and only answers with a mark: an open-ended answer counts once a teacher has marked it.
  */
 import { and, asc, countDistinct, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';

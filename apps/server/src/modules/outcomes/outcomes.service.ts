@@ -1,5 +1,5 @@
 /**
- * Learning-outcome performance and proficiency, and results per question type (SPEC.md §7): the student's own,
+ * Learning-outcome performance and proficiency, and results per question type (P11): the student's own,
  * or (staff) a student's within their scope. Every outcome asked for is listed; one not yet answered scores null.
  */
 import { QuestionType } from '@readalong/contracts';

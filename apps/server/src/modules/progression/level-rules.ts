@@ -1,5 +1,5 @@
 /**
- * The level rules of PRODUCT.md §3 as pure functions: what a student's level becomes after a result, which medal a
+ * The level rules (L3–L6) as pure functions: what a student's level becomes after a result, which medal a
  * level-up earns, where a placement score lands. The service applies them in the same transaction as the event.
  */
 import { AlertType, COINS, PROGRESSION, SERIES, nextSeries } from '@readalong/contracts';

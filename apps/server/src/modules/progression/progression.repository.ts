@@ -1,4 +1,4 @@
-/** Queries for a student's level, its history, alerts and coins (PRODUCT.md §3, §6). */
+/** Queries for a student's level, its history, alerts and coins (R11–R16). */
 import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { BuilderType } from '@readalong/contracts';
 import { hasRows, type Executor } from '../../db/database.js';

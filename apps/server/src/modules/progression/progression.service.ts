@@ -1,6 +1,6 @@
 /**
- * The one place a student's level, its history, the alerts it raises and the coins it pays change (PRODUCT.md §3,
- * §6). Every cause (a quiz result, a placement test, a teacher's placement or reset) goes through `changeLevel`, in
+ * The one place a student's level, its history, the alerts it raises and the coins it pays change (R11, R12).
+ * Every cause (a quiz result, a placement test, a teacher's placement or reset) goes through `changeLevel`, in
  * the transaction of the event that caused it; the level rules themselves are the pure functions of level-rules.ts.
  */
 import { AlertType, BuilderType, COINS, PROGRESSION, STUDENT_ALERT_TYPES } from '@readalong/contracts';
@@ -162,7 +162,7 @@ export function createProgressionService({ clock }: Deps) {
       await repo.retireCountingWork(tx, reader.userId, from, { submittedOnly: false });
     }
     if ((cause.rule === 'placement' || cause.rule === 'manual_placement') && to) {
-      // Placed in a band with submissions: they stop counting towards level-up (PRODUCT.md §3).
+      // Placed in a band with submissions: they stop counting towards level-up (R16).
       hasResetColour = (await repo.retireCountingWork(tx, reader.userId, to, { submittedOnly: true })) > 0;
     }
 

@@ -1,5 +1,5 @@
 /**
- * Marking by question type (PRODUCT.md §4), with partial credit per sub-question (form words: per word;
+ * Marking by question type (R10), with partial credit per sub-question (form words: per word;
  * categorising: per item); each part is marked against its key by `markAgainstKey` (contracts/marking.ts).
  * Works on questions as stored (content/src/questions.ts): `content` is what the student saw, `answerKey` the key.
  */
@@ -15,7 +15,7 @@ export interface StoredQuestionRow {
   marks: number;
 }
 
-/** One answer as the client sends it (SPEC.md §3 "Grading row"). */
+/** One answer as the client sends it: a grading row of `submitDiagnostics`. */
 export interface Answer {
   subQuestionNum: number;
   selectedOption: string;

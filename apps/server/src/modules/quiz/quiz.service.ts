@@ -1,5 +1,5 @@
 /**
- * Quizzes (PRODUCT.md §4): the questions of a passage as a student sees them, submitting a worksheet's answers
+ * Quizzes (R8–R11): the questions of a passage as a student sees them, submitting a worksheet's answers
  * (the server re-marks them and applies the level rules in the same transaction) and reading the marked answers.
  */
 import type { contracts } from '@readalong/contracts';
@@ -77,7 +77,7 @@ export function createQuizService(
     async getPassageQuestions(actor: Actor, passageId: number) {
       const passage = await reading.openPassage(db, actor, passageId);
       const questions = await repo.questionsOf(db, passage.id);
-      // Answer keys never reach a student before that student has submitted this quiz (PRODUCT.md §2).
+      // Answer keys never reach a student before that student has submitted this quiz (R8).
       const showAnswers =
         actor.role !== 'student' || (await repo.hasSubmittedQuiz(db, actor.userId, passage.id));
       return { questions: questions.map((question) => questionView(question, showAnswers)) };

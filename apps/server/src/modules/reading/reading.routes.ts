@@ -24,6 +24,5 @@ export const readingRoutes = (reading: ReadingService) => [
   route(contracts.getWorksheet, ({ actor, params }) => reading.getWorksheet(actor, params.id)),
   route(contracts.getSubmittedPassages, ({ actor, query }) => reading.getSubmittedPassages(actor, query)),
   route(contracts.listSkillBuilders, ({ actor, query }) => reading.listSkillBuilders(actor, query)),
-  // Its contract sits with the other data-logger calls (calls/school.ts); what it logs is reading.
   route(contracts.logReadingActivity, ({ actor, body }) => reading.logReadingActivity(actor, body)),
 ];

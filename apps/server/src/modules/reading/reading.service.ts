@@ -1,6 +1,6 @@
 /**
  * Reading: the library a caller may open, a student's worksheets on it, reading progress, favourites and reading
- * logs (SPEC.md §7 "Worksheets, passages, recordings", PRODUCT.md §2–§3). Quizzes are modules/quiz.
+ * logs (R1–R6, R20–R22). Quizzes are modules/quiz.
  */
 import { and, asc, between, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { contracts } from '@readalong/contracts';
@@ -37,7 +37,7 @@ export {
 
 type Query<C extends { query: z.ZodType }> = z.output<C['query']>;
 
-/** Missing and out of the student's access look the same (PRODUCT.md §2). */
+/** Missing and out of the student's access look the same (R1). */
 export const passageNotFound = () => new AppError('not_found', 'No such passage, or not at your level.');
 
 export type ReadingService = ReturnType<typeof createReadingService>;

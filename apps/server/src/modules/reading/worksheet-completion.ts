@@ -1,5 +1,5 @@
 /**
- * When a worksheet is completed (PRODUCT.md §3): every page read, the quiz submitted (when the passage has one)
+ * When a worksheet is completed (R7): every page read, the quiz submitted (when the passage has one)
  * and, for power and rate builders of a student who reads aloud, a recording submitted. A placement test is
  * completed by its quiz alone. Checked after each event that can complete one: reading progress, a quiz, and
  * (with read-aloud) a recording.

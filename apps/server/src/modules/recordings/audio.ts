@@ -1,5 +1,5 @@
 /**
- * What a read-aloud upload may be (PRODUCT.md §5: WebM/Opus, Ogg/Opus, MP4/AAC, WAV, MPEG, checked by content) and
+ * What a read-aloud upload may be (RA2: WebM/Opus, Ogg/Opus, MP4/AAC, WAV, MPEG, checked by content) and
  * what it holds when heard: decoded by ffmpeg when installed, else a WAV's length from its header (RA2, RA3).
  */
 import { createReadStream } from 'node:fs';

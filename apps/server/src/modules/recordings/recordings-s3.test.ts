@@ -1,5 +1,5 @@
 /**
- * Recordings with S3 storage configured (PRODUCT.md §5): the upload lands in the bucket, its length and suggested
+ * Recordings with S3 storage configured (F6): the upload lands in the bucket, its length and suggested
  * trim are read from it, and its signed link streams the audio back through /api/files. The bucket is a real
  * S3-protocol server in this process (test/s3-peer.ts).
  */

@@ -17,6 +17,5 @@ export const recordingsRoutes = (recordings: RecordingsService) => [
   ),
   route(contracts.markRecordingViewed, ({ actor, params }) => recordings.markViewed(actor, params.id)),
   route(contracts.getClassRecordings, ({ actor, query }) => recordings.listOfClass(actor, query.class_id)),
-  // Its contract sits with the other data-logger calls (calls/school.ts); what it logs is a recording's.
   route(contracts.logRecordingActivity, ({ actor, body }) => recordings.logActivity(actor, body)),
 ];

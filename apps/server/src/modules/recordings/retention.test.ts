@@ -1,5 +1,5 @@
 /**
- * Audio retention (PRODUCT.md §5, docs/rules.md RA13): past its district's retention a recording loses its audio,
+ * Audio retention (RA13): past its district's retention a recording loses its audio,
  * never its marks, figures or comment; within it, or under another district's setting, it keeps it.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Audio retention (PRODUCT.md §5): a recording's audio is deleted once it is older than its district's
+ * Audio retention (RA13): a recording's audio is deleted once it is older than its district's
  * `audio_retention_days`; the row stays with its trim, marks, figures and comment, `file_url` becomes null.
  * A sweep runs at start and every hour. It works in small batches, each row updated on its own (no long locks),
  * deletes the file before it forgets the key (a failure leaves a row that the next sweep tries again, never a file

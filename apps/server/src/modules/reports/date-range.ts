@@ -28,7 +28,7 @@ const endOf = (value: string) =>
 
 /**
  * The interval asked for; a missing end is the end of today, a missing start `defaultYears` before today
- * (SPEC.md §9: student reports default to the last 5 years up to today). 400 naming `query.end` when it is
+ * (P7: student reports default to the last 5 years up to today). 400 naming `query.end` when it is
  * before the start.
  */
 export function reportInterval(

@@ -1,6 +1,6 @@
 /**
  * A student's reading reports: the "My progress" overview (goals, books, recordings, Lexile timeline) and book
- * performance (SPEC.md §7, §9). Students see their own; staff a student in their scope (else 404).
+ * performance (P7–P9). Students see their own; staff a student in their scope (else 404).
  */
 import type { contracts, Response } from '@readalong/contracts';
 import type { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * The student's own reading state, and what staff do to a student's level: placement by hand and reset
- * (PRODUCT.md §3). Level changes themselves are modules/progression; later issues add goals and reports here.
+ * (R17–R20). Level changes themselves are modules/progression.
  */
 import type { contracts } from '@readalong/contracts';
 import { BuilderType, PROGRESSION, SERIES, SERIES_PROGRESSION, type Body } from '@readalong/contracts';

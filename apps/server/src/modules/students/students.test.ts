@@ -24,7 +24,7 @@ describe('GET /v2/students/user-details', () => {
     }
   });
 
-  it('answers exactly the fields SPEC.md names, for the signed-in student', async () => {
+  it('answers exactly the fields of its contract, for the signed-in student', async () => {
     const response = await get((await signIn(t, world.student.username)).access_token);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({

@@ -83,7 +83,7 @@ export function createSupportService(deps: Deps) {
       });
     },
 
-    /** LibreTranslate-compatible `POST /translate`; 503 when no service is configured (PRODUCT.md §9). */
+    /** LibreTranslate-compatible `POST /translate`; 503 when no service is configured (F5). */
     async translate(body: Body<typeof contracts.translate>) {
       if (!config.translate) {
         throw new AppError(

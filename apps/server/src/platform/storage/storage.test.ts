@@ -1,5 +1,5 @@
 /**
- * The same behaviour of both kinds of storage (PRODUCT.md §5): local disk, and an S3 bucket served by a real
+ * The same behaviour of both kinds of storage (F6): local disk, and an S3 bucket served by a real
  * S3-protocol server in this process (test/s3-peer.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Stored files (PRODUCT.md §5): on local disk by default (local-storage.ts), in an S3-compatible bucket when configured
+ * Stored files (F1, F2, F6): on local disk by default (local-storage.ts), in an S3-compatible bucket when configured
  * (s3-storage.ts). Whatever holds the bytes, the rules live here once: an upload streams to a temporary file under
  * DATA_DIR and is checked by content and size before anything is stored (a refused upload leaves nothing behind), and
  * a file is reached only through our own signed link that expires (the bucket stays private; the server streams it).
