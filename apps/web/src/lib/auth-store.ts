@@ -154,11 +154,11 @@ async function recordSessionStart(): Promise<void> {
 }
 
 /**
- * The session-log action of docs/rules.md C5, run by the API client on every authenticated request
- * (§7), at most once per SESSION_LOG_DEBOUNCE_MS window: the first request of a window runs it, the rest of that
- * window's requests do not. Its failure is ignored (§8).
+ * The session-log action (C5), run by the API client on every authenticated request, at most once per
+ * SESSION_LOG_DEBOUNCE_MS window: the first request of a window runs it, the rest of that window's requests do
+ * not. Its failure is ignored.
  *
- * What it logs is our decision (docs/rules.md C5): it records the session's last activity time in the
+ * What it logs is our decision (C5): it records the session's last activity time in the
  * stored session (`last_activity_at`) and sends an analytics `session_activity` event. It makes no server call,
  * so it cannot itself cause another authenticated request.
  */
