@@ -2,6 +2,7 @@
  * Reads a multipart (form-data) request declared by a contract: text fields are validated by the contract's
  * schema, each file streams straight to storage. If anything is wrong the stored files are removed again.
  */
+import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 // The plugin's types add `isMultipart` and `parts` to every request.
 import type {} from '@fastify/multipart';
@@ -11,16 +12,26 @@ import type { Storage, StoredFile, UploadRules } from '../platform/storage/stora
 import { AppError, invalidField } from '../domain/errors.js';
 import { fromValidation } from './errors.js';
 
+export interface MultipartOptions {
+  /**
+   * Asked before a file is stored, with the text fields sent before it: false drops the file unread and the form
+   * answers without it (a required file too), so the caller can answer from what it has already.
+   */
+  keepFile?: (fieldsBefore: Record<string, unknown>) => Promise<boolean>;
+}
+
 export async function readMultipart<F extends z.ZodObject>(
   request: FastifyRequest,
   spec: MultipartBody<F>,
   storage: Storage,
   rulesFor: (fileField: string) => Omit<UploadRules, 'field'>,
+  options: MultipartOptions = {},
 ): Promise<{ fields: z.output<F>; files: Record<string, StoredFile> }> {
   if (!request.isMultipart())
     throw new AppError('unsupported_media_type', 'Send this as multipart/form-data.');
   const raw: Record<string, unknown> = {};
   const files: Record<string, StoredFile> = {};
+  const dropped = new Set<string>();
   try {
     for await (const part of formParts(request)) {
       if (part.type === 'field') {
@@ -31,13 +42,19 @@ export async function readMultipart<F extends z.ZodObject>(
         part.file.resume();
         throw invalidField(part.fieldname, 'unexpected file');
       }
+      if (options.keepFile && !(await options.keepFile(raw))) {
+        await finished(part.file.resume());
+        dropped.add(part.fieldname);
+        continue;
+      }
       files[part.fieldname] = await storage.save(part.file, {
         ...rulesFor(part.fieldname),
         field: part.fieldname,
       });
     }
     for (const file of spec.files) {
-      if (file.required && !files[file.name]) throw invalidField(file.name, 'a file is required');
+      if (file.required && !files[file.name] && !dropped.has(file.name))
+        throw invalidField(file.name, 'a file is required');
     }
     const parsed = spec.fields.safeParse(raw);
     if (!parsed.success) {

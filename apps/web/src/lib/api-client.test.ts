@@ -68,6 +68,28 @@ describe('api client', () => {
     expect(body).toContain('Content-Type: image/png');
   });
 
+  it('sends a form’s text fields before its file, so the server reads them first', async () => {
+    let body = '';
+    answer('contactUsPublic', async (request) => {
+      body = await request.text();
+      return { success: true };
+    });
+
+    await api('contactUsPublic', {
+      body: {
+        file: new Blob(['png-bytes'], { type: 'image/png' }),
+        name: 'Sam',
+        email: 'sam@example.test',
+        message: 'Hello',
+      },
+    });
+
+    const at = (field: string) => body.indexOf(`name="${field}"`);
+    expect(at('name')).toBeGreaterThan(-1);
+    expect(at('file')).toBeGreaterThan(at('message'));
+    expect(at('message')).toBeGreaterThan(at('name'));
+  });
+
   it('throws an ApiError with the envelope’s status, code, message and fields', async () => {
     answer('recoverPassword', () =>
       errorAnswer(400, 'bad_request', 'Some fields are not right.', {

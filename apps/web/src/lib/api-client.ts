@@ -185,12 +185,14 @@ function encodeBody(contract: Contract, body: unknown, headers: Headers): BodyIn
   return JSON.stringify(body);
 }
 
+/** Text fields first, files last: the server reads the fields before a file arrives (a retried take's id). */
 function toFormData(body: Record<string, Blob | Scalar>): FormData {
   const form = new FormData();
-  for (const [key, value] of Object.entries(body)) {
-    if (value instanceof Blob) form.append(key, value);
-    else if (value !== undefined) form.append(key, String(value));
+  const entries = Object.entries(body);
+  for (const [key, value] of entries) {
+    if (value !== undefined && !(value instanceof Blob)) form.append(key, String(value));
   }
+  for (const [key, value] of entries) if (value instanceof Blob) form.append(key, value);
   return form;
 }
 

@@ -133,3 +133,17 @@ export const ofClass = (db: Executor, classId: number) =>
 
 export const insertActivityLog = (db: Executor, row: typeof recordingActivityLogs.$inferInsert) =>
   db.insert(recordingActivityLogs).values(row);
+
+/** Logs a recording activity unless the student's same count for the worksheet is logged already. */
+export async function insertActivityLogOnce(db: Executor, row: typeof recordingActivityLogs.$inferInsert) {
+  const logged = await hasRows(
+    db,
+    recordingActivityLogs,
+    and(
+      eq(recordingActivityLogs.studentId, row.studentId),
+      eq(recordingActivityLogs.worksheetId, row.worksheetId),
+      eq(recordingActivityLogs.numReRecording, row.numReRecording ?? 0),
+    ),
+  );
+  if (!logged) await insertActivityLog(db, row);
+}

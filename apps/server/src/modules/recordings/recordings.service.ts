@@ -60,6 +60,7 @@ export interface UploadLog {
 }
 
 const COIN_REASON = 'recording';
+const TAKE_ID = contracts.uploadRecording.multipart.fields.shape.client_recording_id;
 /** Containers round their length; a file read as 10 min 0.5 s is still a 10-minute recording. */
 const LENGTH_TOLERANCE_MS = 1000;
 
@@ -195,13 +196,26 @@ export function createRecordingsService(
    * the row, the activity log, the completion check, the coins and the alert (RA2–RA4, RA12). A refused upload's
    * file is removed.
    */
+  /** The recording a take was stored as when the student sends it again, else null (RA12). */
+  async function storedTake(actor: Actor, clientRecordingId: unknown) {
+    const take = TAKE_ID.safeParse(clientRecordingId);
+    return take.success && take.data ? repo.recordingOfTake(db, actor.userId, take.data) : null;
+  }
+
   async function accept(
     actor: Actor,
     found: NonNullable<Awaited<ReturnType<typeof findWorksheet>>>,
-    file: StoredFile,
+    file: StoredFile | undefined,
     fields: z.output<UploadFields>,
     log: UploadLog,
   ) {
+    // A take sent again is answered before its copy is heard: ffmpeg is not paid for a file that goes (RA12).
+    const earlier = await storedTake(actor, fields.client_recording_id);
+    if (earlier) {
+      if (file) await storage.remove(file.key);
+      return viewOf(db, earlier);
+    }
+    if (!file) throw invalidField('file', 'a file is required');
     try {
       // The audio tools read a file on this machine: the stored one, or one copy of it from a bucket.
       const analysed = await storage.withLocalCopy(file.key, async (localPath) => {
@@ -273,13 +287,18 @@ export function createRecordingsService(
       const found = await ownWorksheet(actor, worksheetId);
       let form: Awaited<ReturnType<typeof readMultipart<UploadFields>>>;
       try {
-        form = await readMultipart(request, contracts.uploadRecording.multipart, storage, () =>
-          uploadRules(actor),
+        form = await readMultipart(
+          request,
+          contracts.uploadRecording.multipart,
+          storage,
+          () => uploadRules(actor),
+          // The take's id sent before the file: a take stored already is not stored again (RA12).
+          { keepFile: async (fields) => (await storedTake(actor, fields.client_recording_id)) === null },
         );
       } catch (error) {
         throw asUploadError(error);
       }
-      return accept(actor, found, form.files.file!, form.fields, request.log);
+      return accept(actor, found, form.files.file, form.fields, request.log);
     },
 
     /** The same upload from audio already in hand (the demo seed's recordings), with the form's fields as text. */
@@ -439,7 +458,8 @@ export function createRecordingsService(
     async logActivity(actor: Actor, body: ActivityBody) {
       const found = await findWorksheet(db, body.worksheet_id, eq(worksheets.studentId, actor.userId));
       if (!found) throw notFound('worksheet');
-      await repo.insertActivityLog(db, {
+      // The upload logged its take already (RA4): the client's call after it adds no second row (RA11).
+      await repo.insertActivityLogOnce(db, {
         studentId: actor.userId,
         schoolId: found.worksheet.schoolId,
         worksheetId: found.worksheet.id,

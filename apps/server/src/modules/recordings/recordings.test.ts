@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -243,6 +243,36 @@ describe('POST /v1/worksheets/{id}/recording', () => {
       .from(alerts)
       .where(and(eq(alerts.worksheetId, worksheet.id), eq(alerts.typeId, AlertType.RecordingSubmission)));
     expect(raised).toHaveLength(1);
+  });
+
+  it('a take sent again is answered from its row before its copy is stored or heard', async () => {
+    const worksheet = await worksheetOf();
+    const take = '5d2c7a90-3f4e-4b8a-a1c6-7e9b0d2f4a13';
+    const fields = { duration_ms: '1000', client_recording_id: take };
+    const first = await upload(cast.token.student, worksheet.id, form(audio(wav(1), fields)));
+    expect(first.statusCode, first.body).toBe(201);
+    const filesAfterFirst = await filesOf(cast.world.student.id);
+    const saved = vi.spyOn(t.deps.storage, 'save');
+    const heard = vi.spyOn(t.deps.storage, 'withLocalCopy');
+    try {
+      // The fields before the file, as the web client sends them: the copy is dropped unread.
+      const again = await upload(cast.token.student, worksheet.id, form(audio(wav(1), fields)));
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json<Recording>().id).toBe(first.json<Recording>().id);
+      expect(saved).not.toHaveBeenCalled();
+      // The file before the fields: it is stored as it streams in, then removed without being heard.
+      const [file, ...rest] = audio(wav(1), fields).reverse();
+      const fileFirst = await upload(cast.token.student, worksheet.id, form([file!, ...rest]));
+      expect(fileFirst.statusCode, fileFirst.body).toBe(201);
+      expect(fileFirst.json<Recording>().id).toBe(first.json<Recording>().id);
+      expect(saved).toHaveBeenCalledTimes(1);
+      expect(heard).not.toHaveBeenCalled();
+    } finally {
+      saved.mockRestore();
+      heard.mockRestore();
+    }
+    expect(await filesOf(cast.world.student.id)).toEqual(filesAfterFirst);
+    expect(await rowsOf(worksheet.id)).toHaveLength(1);
   });
 
   it('reads the length from a WAV header when duration_ms is missing', async () => {
@@ -709,5 +739,31 @@ describe('POST /v1/data-logger/recording-activity', () => {
       .from(recordingActivityLogs)
       .where(eq(recordingActivityLogs.worksheetId, worksheet.id));
     expect(rows.map((row) => row.numReRecording)).toEqual([3]);
+  });
+
+  it('adds no second row for a take its upload logged already; another count is a new row', async () => {
+    const worksheet = await worksheetOf();
+    const uploaded = await upload(
+      cast.token.student,
+      worksheet.id,
+      form(audio(wav(1), { duration_ms: '1000', num_re_recording: '2' })),
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const log = (count: number) =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/data-logger/recording-activity',
+        token: cast.token.student,
+        payload: { worksheet_id: worksheet.id, num_re_recording: count },
+      });
+    // The web client logs each take after its upload answered.
+    expect((await log(2)).json()).toEqual({ success: true });
+    expect((await log(2)).json()).toEqual({ success: true });
+    expect((await log(3)).json()).toEqual({ success: true });
+    const rows = await t.db
+      .select()
+      .from(recordingActivityLogs)
+      .where(eq(recordingActivityLogs.worksheetId, worksheet.id));
+    expect(rows.map((row) => row.numReRecording).sort()).toEqual([2, 3]);
   });
 });
