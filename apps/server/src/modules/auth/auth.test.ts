@@ -323,6 +323,9 @@ describe('PUT /lock', () => {
     expectError(await lock(teacher.access_token, {}), 400, 'body.username');
     const student = await signIn(t, world.student.username);
     expectError(await lock(student.access_token, { username: world.student.username }), 403);
+    // In that order (A1): bad input without a session is 401, and a student's bad input is 400 before their 403.
+    expectError(await lock(undefined, {}), 401);
+    expectError(await lock(student.access_token, {}), 400, 'body.username');
     const elsewhere = await t.factories.school();
     expectError(await lock(teacher.access_token, { username: elsewhere.student.username }), 404);
     expectError(await lock(teacher.access_token, { username: world.teacher.username }), 404);

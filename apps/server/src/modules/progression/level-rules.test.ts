@@ -27,6 +27,17 @@ describe('decideLevel', () => {
     });
   });
 
+  it('counts to the school’s own number of books, averaging only the books counted', () => {
+    const level = { seriesId: 1, colourBandId: 9 };
+    expect(decideLevel(level, [pass(80), pass(100), pass(90), pass(95)], 3)).toEqual({
+      kind: 'up',
+      to: { seriesId: 1, colourBandId: 10 },
+      medal: 'gold',
+      averagePercent: 95,
+    });
+    expect(decideLevel(level, [pass(), pass(), pass(), pass(), pass()], 6)).toEqual({ kind: 'stay' });
+  });
+
   it('moves down after three consecutive fails, never below the series’ first band', () => {
     expect(decideLevel({ seriesId: 6, colourBandId: 5 }, [pass(), fail(), fail(), fail()])).toEqual({
       kind: 'down',

@@ -4,14 +4,20 @@ import { and, asc, eq } from 'drizzle-orm';
 import {
   AlertType,
   BuilderType,
-  COINS,
   DEFAULT_READING_SETTINGS,
   type Response,
   type contracts,
 } from '@readalong/contracts';
 import { createTestApp, signIn, type TestApp } from '../../../test/app.js';
 import { answersTo, multipleChoice } from '../../../test/factories.js';
-import { alerts, coinTransactions, levelChanges, students, worksheets } from '../../db/schema/index.js';
+import {
+  alerts,
+  coinTransactions,
+  levelChanges,
+  schools,
+  students,
+  worksheets,
+} from '../../db/schema/index.js';
 
 let t: TestApp;
 type World = Awaited<ReturnType<TestApp['factories']['school']>>;
@@ -74,7 +80,7 @@ describe('level up', () => {
     expect(results[4]).toMatchObject({
       passed: true,
       score_percent: 100,
-      coins_awarded: 15 + COINS.levelUp,
+      coins_awarded: 15 + 25,
       level_change: { direction: 'up', series_id: 1, colour_band_id: 8, medal: 'silver' },
     });
     expect(results.slice(0, 4).map((result) => result.level_change)).toEqual([null, null, null, null]);
@@ -111,7 +117,7 @@ describe('level up', () => {
       .select()
       .from(coinTransactions)
       .where(eq(coinTransactions.studentId, student.id));
-    expect(ledger.map((row) => [row.reason, row.amount])).toContainEqual(['level_up', COINS.levelUp]);
+    expect(ledger.map((row) => [row.reason, row.amount])).toContainEqual(['level_up', 25]);
     // The results that moved the student are spent.
     const counting = await t.db
       .select()
@@ -142,11 +148,28 @@ describe('level up', () => {
     for (const passage of books.slice(1, 4)) await takeQuiz(student.token, passage, 10);
     expect(await studentRow(student.id)).toMatchObject({ seriesId: 2, colourBandId: 10 });
     const last = await takeQuiz(student.token, books[4]!, 10);
-    expect(last).toMatchObject({ coins_awarded: 15 + COINS.levelUpGold, level_change: { medal: 'gold' } });
+    expect(last).toMatchObject({ coins_awarded: 15 + 50, level_change: { medal: 'gold' } });
     expect(await studentRow(student.id)).toMatchObject({ seriesId: 2, colourBandId: 11 });
     const [change] = await historyOf(student.id);
     expect(change!.details).toMatchObject({ medal: 'gold', average_percent: 100 });
     expect((await alertsOf(student.id)).map((alert) => alert.typeId)).toContain(AlertType.LevelUpGold);
+  });
+});
+
+describe('a school’s own books_to_level_up', () => {
+  it('three passed books move a student of a school that asks for three', async () => {
+    const small = await t.factories.school();
+    await t.db.update(schools).set({ booksToLevelUp: 3 }).where(eq(schools.id, small.school.id));
+    const place = { districtId: small.district.id, schoolId: small.school.id };
+    const user = await t.factories.student(place, small.class.id, {}, { seriesId: 1, colourBandId: 9 });
+    const token = (await signIn(t, user.username)).access_token;
+    const results = [];
+    for (const passage of await Promise.all([1, 2, 3].map(() => book(1, 9))))
+      results.push(await takeQuiz(token, passage, 9));
+    expect(results.map((result) => result.level_change?.direction ?? null)).toEqual([null, null, 'up']);
+    expect(await studentRow(user.id)).toMatchObject({ seriesId: 1, colourBandId: 10 });
+    const [change] = await historyOf(user.id);
+    expect(change!.details).toMatchObject({ scores: [90, 90, 90], average_percent: 90, medal: 'silver' });
   });
 });
 
@@ -261,6 +284,14 @@ describe('placement', () => {
       coins_awarded: 0,
     });
     expect(await historyOf(student.id)).toHaveLength(1);
+  });
+
+  it('a test of another series, set for the student, places them in the test’s series', async () => {
+    // An A student (A 6–10) takes the BR test (BR 3–7): 60 % is BR 6, where A would give 9.
+    const student = await newStudent({ seriesId: 1, colourBandId: null, placementTestId: placementBr.id });
+    const result = await takeQuiz(student.token, placementBr, 6);
+    expect(result).toMatchObject({ series_id: 6, colour_band_id: 6 });
+    expect(await studentRow(student.id)).toMatchObject({ seriesId: 6, colourBandId: 6 });
   });
 
   it('taken more than 14 days after the account was made, it raises LatePlacement', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { AlertType, COINS, DEFAULT_READING_SETTINGS, QuestionType } from '@readalong/contracts';
+import { AlertType, DEFAULT_READING_SETTINGS, QuestionType } from '@readalong/contracts';
 import { createTestApp, signIn, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
 import { answersTo, multipleChoice } from '../../../test/factories.js';
@@ -180,6 +180,11 @@ describe('PATCH /v1/worksheets/{id}/diagnostics/submit', () => {
     }>();
     expect(submission.completed).toBe(false);
     expect(submission.gradings).toHaveLength(2);
+    // Started and saved is not submitted: the answer keys stay hidden (R8).
+    const quiz = (await get(`/v1/questions/passage/${book.id}`, token.student)).json<{
+      questions: QuestionView[];
+    }>().questions;
+    expect(quiz.map((question) => question.answer)).toEqual([null, null, null, null, null, null, null, null]);
   });
 
   it('marks every part on the server, pays once, and answers the stored result when submitted again', async () => {
@@ -265,10 +270,8 @@ describe('PATCH /v1/worksheets/{id}/diagnostics/submit', () => {
     const both = await Promise.all([submit(id, reader.token, full), submit(id, reader.token, full)]);
     const results = both.map((response) => response.json<{ coins_awarded: number; score_percent: number }>());
     expect(results.map((result) => result.score_percent)).toEqual([100, 100]);
-    expect(results.map((result) => result.coins_awarded).sort()).toEqual([
-      0,
-      COINS.quizPassed + COINS.quizPerfectBonus,
-    ]);
+    // 10 for the pass and 5 more for 100 %, paid once.
+    expect(results.map((result) => result.coins_awarded).sort()).toEqual([0, 15]);
     const again = await submit(id, reader.token, full);
     expect(again.json()).toMatchObject({ score_percent: 100, passed: true, coins_awarded: 0 });
     const ledger = await t.db
