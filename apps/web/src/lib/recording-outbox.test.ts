@@ -2,7 +2,7 @@ import { contracts, routePath, type Recording } from '@readalong/contracts';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE } from '@/lib/api-client';
-import { errorAnswer } from '@/test/api-mocks';
+import { answer, errorAnswer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
 import { createFakeIndexedDb } from '@/test/fake-indexed-db';
 import { buildRecording } from '@/test/factories';
@@ -102,6 +102,38 @@ describe('the recording outbox', () => {
     ]);
     await outbox.discard(outbox.getState().refused[0]!.id);
     expect(outbox.getState().refused).toEqual([]);
+  });
+
+  it.each([401, 408, 425, 429, 500, 503])(
+    'keeps the take waiting after a %i: the server did not refuse the recording',
+    async (status) => {
+      await signedInAs({ login_role: 'student', user_id: 7 });
+      countCalls('uploadRecording', () => errorAnswer(status, 'too_many_requests', 'Not now.'));
+      // A 401 that a refresh cannot mend ends the session; the take still waits for the child's next sign-in.
+      answer('refresh', () => errorAnswer(401, 'unauthenticated', 'refresh token has expired'));
+      answer('logout', () => ({ success: true }));
+      const backend = memoryBackend();
+      const outbox = outboxOf(backend, () => 7);
+
+      await outbox.add(take);
+      await outbox.retryNow();
+      outbox.stop();
+
+      expect(await backend.all()).toMatchObject([{ userId: 7, status: 'waiting', message: null }]);
+      expect(outbox.getState()).toMatchObject({ waiting: 1, refused: [] });
+    },
+  );
+
+  it.each([400, 404, 415, 422, 499])('keeps the take as refused after a %i', async (status) => {
+    await signedInAs({ login_role: 'student', user_id: 7 });
+    countCalls('uploadRecording', () => errorAnswer(status, 'bad_request', 'Not this file.'));
+    const backend = memoryBackend();
+    const outbox = outboxOf(backend, () => 7);
+
+    await outbox.add(take);
+    await outbox.retryNow();
+
+    expect(await backend.all()).toMatchObject([{ status: 'refused', message: 'Not this file.' }]);
   });
 
   it('sends only the signed-in child’s takes', async () => {
