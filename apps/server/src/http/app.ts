@@ -12,6 +12,7 @@ import { registerCompression } from './compression.js';
 import { sendAppRoute, serveWebFiles } from './web-app.js';
 import { registerRateLimits } from './rate-limit.js';
 import { requestLogFields } from './log-safety.js';
+import { batchedLog } from './log-destination.js';
 import { API_PREFIX, registerRoutes, type Route } from './route.js';
 import { createAuthService } from '../modules/auth/auth.service.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
@@ -96,6 +97,7 @@ export interface AppOptions {
 }
 
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const stdout = options.logger === false || options.logStream ? undefined : batchedLog();
   const app = Fastify({
     logger:
       options.logger === false
@@ -104,7 +106,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
             level: deps.config.logLevel,
             redact: REDACT,
             serializers: { req: requestLogFields },
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            stream: options.logStream ?? stdout?.destination,
           },
     // X-Forwarded-For is believed only from a proxy the operator names (S13).
     trustProxy: deps.config.trustProxy,
@@ -159,5 +161,6 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.addHook('onClose', () => narrationService(deps).idle());
   // The hourly audio-retention sweep (started by main.ts) stops with the app, after the sweep in hand.
   app.addHook('onClose', () => audioRetention(deps).stop());
+  if (stdout) app.addHook('onClose', async () => stdout.close());
   return app;
 }
