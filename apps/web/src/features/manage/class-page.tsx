@@ -1,14 +1,208 @@
-import { EmptyState } from '@mantine/core';
-import { IconUsersGroup } from '@tabler/icons-react';
+import { Anchor, Button, Card, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowLeft, IconPencil, IconUserMinus, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Loaded } from '@/components/loaded';
+import { paths } from '@/config/paths';
+import { fieldErrorsOf } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth-store';
+import { showToast } from '@/lib/toasts';
+import {
+  useClass,
+  useClassStudents,
+  useRemoveFromClass,
+  useUpdateClass,
+  type ManagedClass,
+} from './api/classes';
+import { scopedHref, useSchoolScope } from './api/school-scope';
+import type { ManagedStudent } from './api/students';
+import { ClassFields, classBody, type ClassValues } from './components/class-fields';
+import { ConfirmModal } from './components/confirm-modal';
+import { FormProblem } from './components/form-problem';
+import { NewStudentsForm } from './components/new-students-form';
+import { Seats } from './components/seats';
+import { StudentTable } from './components/student-table';
+import { useTeacherOptions } from './components/teacher-options';
+import { useSelection } from './components/use-selection';
 
-/** One class’s students, with export and student update (the “Management” area, docs/rules.md C27). A frame for now: it says what will appear here. */
+/**
+ * One class (docs/rules.md C30): its details and teachers, its students, new students for it and students taken
+ * out of it. Its capacity is enforced by the server; a refusal says so in words.
+ */
 export function ManageClassPage() {
+  const classId = Number(useParams().classId);
+  const klass = useClass(classId);
+  const scope = useSchoolScope();
   return (
-    <EmptyState icon={<IconUsersGroup aria-hidden />}>
-      <EmptyState.Title order={2}>No students in this class yet</EmptyState.Title>
-      <EmptyState.Description>
-        This class’s students will appear here, ready to export or update.
-      </EmptyState.Description>
-    </EmptyState>
+    <Stack gap="lg">
+      <Anchor component={Link} to={scopedHref(paths.manage.classes.getHref(), scope)}>
+        <Group gap={4} component="span">
+          <IconArrowLeft size={18} aria-hidden />
+          All classes
+        </Group>
+      </Anchor>
+      <Loaded query={klass} loadingLabel="Loading the class" errorTitle="The class could not be loaded">
+        {(loaded) => <ClassDetails klass={loaded} />}
+      </Loaded>
+      <ClassStudents classId={classId} />
+    </Stack>
+  );
+}
+
+function ClassDetails({ klass }: { klass: ManagedClass }) {
+  const [isEditing, setEditing] = useState(false);
+  if (isEditing) return <EditClassForm klass={klass} onDone={() => setEditing(false)} />;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Title order={2} size="h3">
+            {klass.name}
+          </Title>
+          <Text>Teachers: {klass.teachers.map((teacher) => teacher.name).join(', ') || 'none yet'}</Text>
+          <Seats used={klass.student_count} total={klass.num_students} label="students" />
+        </Stack>
+        <Button
+          variant="light"
+          leftSection={<IconPencil size={18} aria-hidden />}
+          onClick={() => setEditing(true)}
+        >
+          Edit the class
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function EditClassForm({ klass, onDone }: { klass: ManagedClass; onDone: () => void }) {
+  const { userRole } = useAuth();
+  const scope = useSchoolScope();
+  const choosesTeachers = userRole !== 'teacher';
+  const teacherOptions = useTeacherOptions(scope, klass.school_id);
+  const update = useUpdateClass(klass.id);
+  const form = useForm<ClassValues>({
+    initialValues: {
+      name: klass.name,
+      num_students: klass.num_students,
+      teacher_ids: klass.teachers.map((teacher) => String(teacher.id)),
+    },
+  });
+  const submit = form.onSubmit((values) =>
+    update.mutate(
+      { ...classBody(values, choosesTeachers), academic_level_id: klass.academic_level_id },
+      {
+        onSuccess: (saved) => {
+          showToast({ type: 'positive', message: `${saved.name} is saved.` });
+          onDone();
+        },
+        onError: (error) => form.setErrors(fieldErrorsOf(error)),
+      },
+    ),
+  );
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="edit-class-heading">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h3" id="edit-class-heading">
+            Edit {klass.name}
+          </Title>
+          <ClassFields form={form} prefix="" teacherOptions={choosesTeachers ? teacherOptions : null} />
+          <FormProblem error={update.error} />
+          <Group gap="sm">
+            <Button type="submit" loading={update.isPending}>
+              Save the class
+            </Button>
+            <Button variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+const fullName = (student: ManagedStudent) => student.name;
+
+function ClassStudents({ classId }: { classId: number }) {
+  const students = useClassStudents(classId);
+  const [isAdding, setAdding] = useState(false);
+  const [isConfirming, setConfirming] = useState(false);
+  const selection = useSelection(students.data?.map((student) => student.student_id) ?? []);
+  const remove = useRemoveFromClass(classId);
+  const chosen = (students.data ?? []).filter((student) => selection.isTicked(student.student_id));
+
+  const confirmRemoval = () =>
+    remove.mutate(
+      chosen.map((student) => student.student_id),
+      {
+        onSuccess: ({ removed }) => {
+          showToast({
+            type: 'positive',
+            message: removed === 1 ? '1 student left the class.' : `${removed} students left the class.`,
+          });
+          selection.clear();
+          setConfirming(false);
+        },
+      },
+    );
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="class-students-heading">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h3" id="class-students-heading">
+          Students
+        </Title>
+        <Group gap="sm" wrap="wrap">
+          <Button
+            variant="light"
+            color="red"
+            disabled={chosen.length === 0}
+            leftSection={<IconUserMinus size={18} aria-hidden />}
+            onClick={() => {
+              remove.reset();
+              setConfirming(true);
+            }}
+          >
+            Remove from the class{chosen.length > 0 && ` (${chosen.length})`}
+          </Button>
+          {!isAdding && (
+            <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
+              New students
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {isAdding && <NewStudentsForm classId={classId} onDone={() => setAdding(false)} />}
+      <Loaded
+        query={students}
+        loadingLabel="Loading the class’s students"
+        errorTitle="The class’s students could not be loaded"
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState icon={<IconUsers aria-hidden />}>
+              <EmptyState.Title order={3}>No students in this class yet</EmptyState.Title>
+              <EmptyState.Description>Add them with “New students”.</EmptyState.Description>
+            </EmptyState>
+          ) : (
+            <StudentTable students={list} selection={selection} caption={`${list.length} students`} />
+          )
+        }
+      </Loaded>
+      <ConfirmModal
+        opened={isConfirming}
+        title="Remove from the class?"
+        names={chosen.map(fullName)}
+        confirmLabel={chosen.length === 1 ? 'Remove 1 student' : `Remove ${chosen.length} students`}
+        onConfirm={confirmRemoval}
+        onClose={() => setConfirming(false)}
+        isPending={remove.isPending}
+        error={remove.error}
+      >
+        These students leave the class. Their accounts, reading and recordings stay.
+      </ConfirmModal>
+    </Stack>
   );
 }

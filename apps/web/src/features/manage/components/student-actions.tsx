@@ -1,0 +1,168 @@
+import { ActionIcon, Button, Group, Menu, NativeSelect, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { COLOUR_BANDS, SERIES } from '@readalong/contracts';
+import { IconDots, IconLockOpen, IconRefresh, IconStairs } from '@tabler/icons-react';
+import { useState } from 'react';
+import { fieldErrorsOf } from '@/lib/api-client';
+import { bandOf, levelLabel } from '@/lib/levels';
+import { showToast } from '@/lib/toasts';
+import { usePlaceStudent, useResetPlacement, useUnlockStudent, type ManagedStudent } from '../api/students';
+import { Dialog } from './dialog';
+import { FormProblem } from './form-problem';
+
+type OpenDialog = 'reset' | 'place' | null;
+
+/** A native select's empty first choice, so nothing is picked by accident. */
+const CHOOSE = { value: '', label: 'Choose…', disabled: true };
+
+const SERIES_OPTIONS = SERIES.map((series) => ({ value: String(series.id), label: `Series ${series.name}` }));
+
+/** The bands a series covers, as options: "Orange band". */
+const bandOptions = (seriesId: string) => {
+  const series = SERIES.find((candidate) => String(candidate.id) === seriesId);
+  if (!series) return [];
+  const [first, last] = series.defaultBands;
+  return COLOUR_BANDS.filter((band) => band.id >= first && band.id <= last).map((band) => ({
+    value: String(band.id),
+    label: bandOf(band.id)?.label ?? String(band.id),
+  }));
+};
+
+/** What staff can do to one student: lift a sign-in lockout, reset placement, set the level by hand. */
+export function StudentActions({ student }: { student: ManagedStudent }) {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const unlock = useUnlockStudent();
+  const close = () => setDialog(null);
+  const unlockNow = () =>
+    unlock.mutate(student.username, {
+      onSuccess: () => showToast({ type: 'positive', message: `${student.name} can sign in again.` }),
+      onError: (error) => showToast({ type: 'negative', message: error.message }),
+    });
+  return (
+    <>
+      <Menu position="bottom-end" width={240}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" size="lg" aria-label={`Actions for ${student.name}`}>
+            <IconDots size={20} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconLockOpen size={18} aria-hidden />} onClick={unlockNow}>
+            Unlock sign-in
+          </Menu.Item>
+          <Menu.Item leftSection={<IconRefresh size={18} aria-hidden />} onClick={() => setDialog('reset')}>
+            Reset placement…
+          </Menu.Item>
+          <Menu.Item leftSection={<IconStairs size={18} aria-hidden />} onClick={() => setDialog('place')}>
+            Set level by hand…
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Dialog opened={dialog === 'reset'} onClose={close} title={`Reset ${student.name}’s placement`}>
+        {dialog === 'reset' && <ResetForm student={student} onDone={close} />}
+      </Dialog>
+      <Dialog opened={dialog === 'place'} onClose={close} title={`Set ${student.name}’s level`}>
+        {dialog === 'place' && <PlaceForm student={student} onDone={close} />}
+      </Dialog>
+    </>
+  );
+}
+
+function ResetForm({ student, onDone }: { student: ManagedStudent; onDone: () => void }) {
+  const reset = useResetPlacement();
+  const form = useForm({ initialValues: { starting_point: String(student.series ?? 6) } });
+  const submit = form.onSubmit((values) =>
+    reset.mutate(
+      { studentId: student.student_id, seriesId: Number(values.starting_point) },
+      {
+        onSuccess: () => {
+          showToast({ type: 'positive', message: `${student.name} takes the placement test next.` });
+          onDone();
+        },
+        onError: (error) => form.setErrors(fieldErrorsOf(error)),
+      },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text>
+          Now: {levelLabel(student.series, student.colour_band_id)}. The band becomes none and the student
+          takes the placement test of the series you choose.
+        </Text>
+        <NativeSelect
+          label="Placement test of"
+          data={SERIES_OPTIONS}
+          {...form.getInputProps('starting_point')}
+        />
+        <FormProblem error={reset.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" color="orange" loading={reset.isPending}>
+            Reset placement
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function PlaceForm({ student, onDone }: { student: ManagedStudent; onDone: () => void }) {
+  const place = usePlaceStudent();
+  const form = useForm({
+    initialValues: {
+      series_id: student.series ? String(student.series) : '',
+      colour_band_id: student.colour_band_id ? String(student.colour_band_id) : '',
+    },
+  });
+  const submit = form.onSubmit((values) =>
+    place.mutate(
+      {
+        studentId: student.student_id,
+        placement: { series_id: Number(values.series_id), colour_band_id: Number(values.colour_band_id) },
+      },
+      {
+        onSuccess: (level) => {
+          showToast({
+            type: 'positive',
+            message: `${student.name} is now at ${levelLabel(level.series_id, level.colour_band_id)}.`,
+          });
+          onDone();
+        },
+        onError: (error) => form.setErrors(fieldErrorsOf(error)),
+      },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text>Now: {levelLabel(student.series, student.colour_band_id)}.</Text>
+        <NativeSelect
+          label="Series"
+          data={[CHOOSE, ...SERIES_OPTIONS]}
+          {...form.getInputProps('series_id')}
+          onChange={(event) => {
+            form.setFieldValue('series_id', event.currentTarget.value);
+            form.setFieldValue('colour_band_id', '');
+          }}
+        />
+        <NativeSelect
+          label="Colour band"
+          data={[CHOOSE, ...bandOptions(form.values.series_id)]}
+          {...form.getInputProps('colour_band_id')}
+        />
+        <FormProblem error={place.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={place.isPending}>
+            Set the level
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
