@@ -191,17 +191,17 @@ export function createRecordingsService(
     acceptedTypes: ACCEPTED_SNIFFED_TYPES,
   });
 
-  /**
-   * A stored upload becomes a recording: its length held to the limit, its trim suggested, then in one transaction
-   * the row, the activity log, the completion check, the coins and the alert (RA2–RA4, RA12). A refused upload's
-   * file is removed.
-   */
   /** The recording a take was stored as when the student sends it again, else null (RA12). */
   async function storedTake(actor: Actor, clientRecordingId: unknown) {
     const take = TAKE_ID.safeParse(clientRecordingId);
     return take.success && take.data ? repo.recordingOfTake(db, actor.userId, take.data) : null;
   }
 
+  /**
+   * An upload becomes a recording: a take sent again is answered with the one stored (its copy, if stored, goes);
+   * else its length held to the limit, its trim suggested, then in one transaction the row, the activity log, the
+   * completion check, the coins and the alert (RA2–RA4, RA12). A refused upload's file is removed.
+   */
   async function accept(
     actor: Actor,
     found: NonNullable<Awaited<ReturnType<typeof findWorksheet>>>,
