@@ -1,6 +1,14 @@
 import { Anchor, Button, Card, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft, IconPencil, IconUserMinus, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconArrowsExchange,
+  IconPencil,
+  IconUserMinus,
+  IconUserPlus,
+  IconUsers,
+  IconUsersPlus,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Loaded } from '@/components/loaded';
@@ -19,7 +27,9 @@ import { scopedHref, useSchoolScope } from './api/school-scope';
 import type { ManagedStudent } from './api/students';
 import { ClassFields, classBody, type ClassValues } from './components/class-fields';
 import { ConfirmModal } from './components/confirm-modal';
+import { EnrolStudents } from './components/enrol-students';
 import { FormProblem } from './components/form-problem';
+import { MoveStudents } from './components/move-students';
 import { NewStudentsForm } from './components/new-students-form';
 import { Seats } from './components/seats';
 import { StudentTable } from './components/student-table';
@@ -43,9 +53,13 @@ export function ManageClassPage() {
         </Group>
       </Anchor>
       <Loaded query={klass} loadingLabel="Loading the class" errorTitle="The class could not be loaded">
-        {(loaded) => <ClassDetails klass={loaded} />}
+        {(loaded) => (
+          <>
+            <ClassDetails klass={loaded} />
+            <ClassStudents klass={loaded} />
+          </>
+        )}
       </Loaded>
-      <ClassStudents classId={classId} />
     </Stack>
   );
 }
@@ -125,10 +139,15 @@ function EditClassForm({ klass, onDone }: { klass: ManagedClass; onDone: () => v
 
 const fullName = (student: ManagedStudent) => student.name;
 
-function ClassStudents({ classId }: { classId: number }) {
+type OpenDialog = 'remove' | 'move' | 'enrol' | null;
+
+function ClassStudents({ klass }: { klass: ManagedClass }) {
+  const classId = klass.id;
+  const scope = useSchoolScope();
   const students = useClassStudents(classId);
   const [isAdding, setAdding] = useState(false);
-  const [isConfirming, setConfirming] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = () => setDialog(null);
   const selection = useSelection(students.data?.map((student) => student.student_id) ?? []);
   const remove = useRemoveFromClass(classId);
   const chosen = (students.data ?? []).filter((student) => selection.isTicked(student.student_id));
@@ -143,7 +162,7 @@ function ClassStudents({ classId }: { classId: number }) {
             message: removed === 1 ? '1 student left the class.' : `${removed} students left the class.`,
           });
           selection.clear();
-          setConfirming(false);
+          close();
         },
       },
     );
@@ -162,10 +181,25 @@ function ClassStudents({ classId }: { classId: number }) {
             leftSection={<IconUserMinus size={18} aria-hidden />}
             onClick={() => {
               remove.reset();
-              setConfirming(true);
+              setDialog('remove');
             }}
           >
             Remove from the class{chosen.length > 0 && ` (${chosen.length})`}
+          </Button>
+          <Button
+            variant="light"
+            disabled={chosen.length === 0}
+            leftSection={<IconArrowsExchange size={18} aria-hidden />}
+            onClick={() => setDialog('move')}
+          >
+            Move to another class{chosen.length > 0 && ` (${chosen.length})`}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconUsersPlus size={18} aria-hidden />}
+            onClick={() => setDialog('enrol')}
+          >
+            Add students of the school
           </Button>
           {!isAdding && (
             <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
@@ -191,13 +225,32 @@ function ClassStudents({ classId }: { classId: number }) {
           )
         }
       </Loaded>
+      <MoveStudents
+        from={klass}
+        students={chosen}
+        scope={scope}
+        opened={dialog === 'move'}
+        onClose={close}
+        onMoved={() => {
+          selection.clear();
+          close();
+        }}
+      />
+      {dialog === 'enrol' && (
+        <EnrolStudents
+          klass={klass}
+          enrolledIds={(students.data ?? []).map((student) => student.student_id)}
+          opened
+          onClose={close}
+        />
+      )}
       <ConfirmModal
-        opened={isConfirming}
+        opened={dialog === 'remove'}
         title="Remove from the class?"
         names={chosen.map(fullName)}
         confirmLabel={chosen.length === 1 ? 'Remove 1 student' : `Remove ${chosen.length} students`}
         onConfirm={confirmRemoval}
-        onClose={() => setConfirming(false)}
+        onClose={close}
         isPending={remove.isPending}
         error={remove.error}
       >

@@ -22,6 +22,9 @@ async function openClass(classStudents = [mia, ben]) {
   answer('listTeachers', () => ({ teacher: teachers }));
   const rendered = renderApp(paths.manage.class.getHref(3));
   await screen.findByRole('heading', { name: 'Grade 3 Maple' });
+  await screen.findByRole('table', { name: `${classStudents.length} students` });
+  // The guard's server check ends after the page shows; it re-renders the page and would close a dialog opened early.
+  await waitFor(() => expect(rendered.router.state.revalidation).toBe('idle'));
   return rendered;
 }
 
@@ -41,28 +44,28 @@ describe('classes', () => {
   it('creates two classes at once and shows the server’s word on the field it refuses', async () => {
     const creates = countCalls('batchCreateClasses', () =>
       errorAnswer(400, 'bad_request', 'Check the highlighted fields.', {
-        'body.classes.1.name': 'a class named Grade 5 Ash already exists',
+        'body.classes.1.name': 'a class named Ash already exists',
       }),
     );
     const { user } = await openClasses();
     await user.click(screen.getByRole('button', { name: 'New classes' }));
-    await user.type(screen.getByRole('textbox', { name: 'Class name' }), 'Grade 5 Elm');
+    await user.type(screen.getByRole('textbox', { name: 'Class name' }), 'Elm');
     await user.click(screen.getByRole('button', { name: 'Add another class' }));
-    await user.type(screen.getByRole('textbox', { name: 'Class name (class 2)' }), 'Grade 5 Ash');
+    await user.type(screen.getByRole('textbox', { name: 'Class name (class 2)' }), 'Ash');
     const capacity = screen.getByRole('textbox', { name: 'Capacity (class 2)' });
     await user.clear(capacity);
     await user.type(capacity, '24');
     await user.click(screen.getByRole('button', { name: 'Create 2 classes' }));
 
-    await screen.findByText('a class named Grade 5 Ash already exists');
+    await screen.findByText('a class named Ash already exists');
     expect(screen.getByRole('textbox', { name: 'Class name (class 2)' })).toHaveAccessibleDescription(
-      'a class named Grade 5 Ash already exists',
+      'a class named Ash already exists',
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Check the highlighted fields.');
     expect(await creates.requests[0]!.json()).toEqual({
       classes: [
-        { name: 'Grade 5 Elm', num_students: 100, teacher_ids: [] },
-        { name: 'Grade 5 Ash', num_students: 24, teacher_ids: [] },
+        { name: 'Elm', num_students: 100, teacher_ids: [] },
+        { name: 'Ash', num_students: 24, teacher_ids: [] },
       ],
     });
   });
@@ -82,6 +85,28 @@ describe('a class’s students', () => {
     await waitFor(() => expect(removals.count()).toBe(1));
     expect(await removals.requests[0]!.json()).toEqual({ student_ids: [102] });
     expect(await screen.findByText('1 student left the class.')).toBeInTheDocument();
+  });
+
+  it('moves the chosen students to another class, and says so when it is full', async () => {
+    answer('listClasses', () => ({ classes: [maple, oak] }));
+    const moves = countCalls('enrolClassStudents', () =>
+      errorAnswer(409, 'conflict', 'Grade 4 Oak holds 2 students: 1 more would pass it.'),
+    );
+    const { user } = await openClass();
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Mia Lopez' }));
+    await user.click(screen.getByRole('button', { name: 'Move to another class (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to another class' });
+    expect(dialog).toHaveTextContent('Mia Lopez leave Grade 3 Maple');
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'New class' }),
+      'Grade 4 Oak (2 of 2)',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Move 1 student' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Grade 4 Oak holds 2 students: 1 more would pass it.',
+    );
+    expect(moves.requests[0]!.url).toMatch(/\/v1\/classes\/4\/students\/enrol$/);
+    expect(await moves.requests[0]!.json()).toEqual({ student_ids: [101], from_class_id: 3 });
   });
 
   it('says in words when the class is too full for new students', async () => {

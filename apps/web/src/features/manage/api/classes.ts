@@ -73,3 +73,24 @@ export function useRemoveFromClass(classId: number) {
     onSuccess: refresh,
   });
 }
+
+/** Enrols students of the school in a class, within its capacity; with `fromClassId` they leave that class (a move). */
+export function useEnrolInClass() {
+  const refresh = useRefreshRoster();
+  return useMutation({
+    mutationFn: ({
+      classId,
+      studentIds,
+      fromClassId,
+    }: {
+      classId: number;
+      studentIds: number[];
+      fromClassId?: number;
+    }) =>
+      api('enrolClassStudents', {
+        params: { id: classId },
+        body: { student_ids: studentIds, ...(fromClassId && { from_class_id: fromClassId }) },
+      }),
+    onSuccess: refresh,
+  });
+}
