@@ -40,7 +40,7 @@ export default tseslint.config(
       '**/.data/**',
       'apps/server/drizzle/**',
       '**/coverage/**',
-      '**/.stryker-tmp/**',
+      '**/.stryker-tmp*/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
     ],
