@@ -5,9 +5,12 @@
 // cache. Figures go to apps/web/bench/results/lighthouse.md; exits 1 when a median is under its threshold.
 //
 // LIGHTHOUSE_URL=http://127.0.0.1:3000 audits a server already running (with the demo district seeded); otherwise
-// the script starts `npm start` on a free port with a fresh DATA_DIR (SEED_DEMO=true) and stops it at the end.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+// the script builds the web app into a folder of its own (so a build running elsewhere in the same tree cannot empty
+// it halfway), starts the server on LIGHTHOUSE_PORT (3310 by default) with WEB_DIST set to that build and a fresh
+// DATA_DIR (SEED_DEMO=true), and stops it at the end. Every run's full report (JSON: the LCP breakdown, request
+// chains, main-thread work) is kept in LIGHTHOUSE_REPORTS (a temporary folder by default), named in the output.
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -17,6 +20,10 @@ import puppeteer from 'puppeteer-core';
 const root = path.resolve(import.meta.dirname, '..');
 const budgets = JSON.parse(readFileSync(path.join(root, 'budgets.json'), 'utf8')).lighthouse;
 const resultsFile = path.join(root, 'apps/web/bench/results/lighthouse.md');
+const reportsDir = process.env.LIGHTHOUSE_REPORTS
+  ? path.resolve(process.env.LIGHTHOUSE_REPORTS)
+  : mkdtempSync(path.join(os.tmpdir(), 'readalong-lighthouse-reports-'));
+mkdirSync(reportsDir, { recursive: true });
 const DEMO_PASSWORD = 'readalong';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -41,25 +48,46 @@ async function waitForHealth(baseUrl, server) {
   throw new Error(`${baseUrl}/api/health did not answer within 4 minutes`);
 }
 
-/** Starts `npm start` (which builds the web app when its sources changed) with a demo district of its own. */
+/** Builds the web app from the current sources and starts the production server on it, with a demo district of its own. */
 async function startServer() {
   const port = Number(process.env.LIGHTHOUSE_PORT ?? 3310);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'readalong-lighthouse-'));
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  const webDist = mkdtempSync(path.join(os.tmpdir(), 'readalong-lighthouse-web-'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'readalong-lighthouse-data-'));
+  // As root the embedded PostgreSQL runs as the postgres user, which must reach its folder inside (mkdtemp gives 0700).
+  chmodSync(dataDir, 0o755);
+  console.log('Building the web app…');
+  execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      WEB_DIST: webDist,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, server);
   const stop = async () => {
     if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const folder of [webDist, dataDir]) rmSync(folder, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(baseUrl, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return { baseUrl, stop };
 }
 
@@ -103,6 +131,8 @@ async function auditPage(chrome, browser, baseUrl, { path: pagePath, signedInAs 
       throw new Error(`${pagePath} was redirected to ${finalDisplayedUrl}: is the session there?`);
     }
     lighthouseVersion = result.lhr.lighthouseVersion;
+    const reportName = `${pagePath.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-run${run + 1}.json`;
+    writeFileSync(path.join(reportsDir, reportName), result.report);
     runs.push({
       performance: categories.performance.score,
       accessibility: categories.accessibility.score,
@@ -162,7 +192,9 @@ function report(results, startedAt) {
   ];
   mkdirSync(path.dirname(resultsFile), { recursive: true });
   writeFileSync(resultsFile, lines.join('\n'));
-  console.log(`\n${lines.join('\n')}\nWritten to ${path.relative(root, resultsFile)}`);
+  console.log(
+    `\n${lines.join('\n')}\nWritten to ${path.relative(root, resultsFile)}; full reports in ${reportsDir}`,
+  );
 }
 
 const startedAt = new Date();

@@ -79,6 +79,14 @@ export default defineConfig({
             // What index.html loads before any page, in one file rather than a dozen small ones: fewer requests
             // on a school's connection (six at a time over HTTP/1.1).
             { name: 'shell', tags: ['$initial'] },
+            // The contracts (and the stored data's schemas) that the shell does not need, in one file: a signed-in
+            // visit needs them all before its first call (the session check, the first screen's reads), and a
+            // page that loads any of them brings the rest along instead of the calls loading them one by one
+            // later (docs/rules.md B5). After `shell`, so the few constants the shell uses stay in it (B1).
+            {
+              name: 'contracts',
+              test: /packages[\\/]contracts[\\/]|src[\\/]lib[\\/](api-contracts|stored-schemas)\.ts$/,
+            },
             // Every icon is a file of a few hundred bytes: one file for them all, but the sign-in screen's own
             // (and the helper every icon uses) stay out of it, so that screen does not load the others.
             {

@@ -1,3 +1,4 @@
+import './app/zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/charts/styles.css';
 import './app/global.css';
@@ -7,15 +8,18 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { authStore } from './lib/auth-store';
+import { createQueryClient } from './lib/query-client';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-const router = createAppRouter();
+// One data cache for the router and the screens: routes start their page's first reads in it (docs/rules.md B7).
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
 startRecordingOutboxWhenSignedIn();
 
 createRoot(root).render(
   <StrictMode>
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createQueryClient } from '@/lib/query-client';
 import { useToasts } from '@/lib/toasts';
@@ -7,9 +7,18 @@ import { cssVariablesResolver, theme } from './theme';
 
 const Toaster = lazy(async () => ({ default: (await import('@/lib/toaster')).Toaster }));
 
-/** Theme, data cache and toasts around the whole app; tests render the same tree (src/test/render-app). */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * Theme, data cache and toasts around the whole app; tests render the same tree (src/test/render-app). main.tsx
+ * passes the data cache it also gave the router, whose routes start a page's first reads (docs/rules.md B7).
+ */
+export function AppProviders({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>

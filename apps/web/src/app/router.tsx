@@ -3,12 +3,14 @@
  * a route is its `handle.access` (an entry of config/access), inherited by its children; the root's loader applies
  * the navigation guard to it before every navigation.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type Params, type RouteObject } from 'react-router';
 import { AREA_ACCESS, type RouteAccess } from '@/config/access';
 import { paths } from '@/config/paths';
 import { connectNavigator } from '@/lib/navigation';
 import { AppRoot } from './app-root';
+import { firstReadsLoader } from './first-reads';
 import { createGuardLoader } from './guard-loader';
 import { PageLoader } from './page-loader';
 import { RouteErrorPage } from './route-error-page';
@@ -83,16 +85,24 @@ const landingRoutes = (): RouteObject =>
     ),
   ]);
 
-const studentRoutes = (): RouteObject =>
+const studentRoutes = (queryClient?: QueryClient): RouteObject =>
   layout(
     async () => (await import('./layouts/student-layout')).StudentLayout,
     { access: AREA_ACCESS.student },
     [
-      page(
-        paths.student.home.path,
-        'Home',
-        async () => (await import('@/features/student/home-page')).StudentHomePage,
-      ),
+      {
+        ...page(
+          paths.student.home.path,
+          'Home',
+          async () => (await import('@/features/student/home-page')).StudentHomePage,
+        ),
+        // docs/rules.md B7: the student's first screen asks for its data alongside its code and the session check.
+        loader: firstReadsLoader(
+          queryClient,
+          AREA_ACCESS.student,
+          async () => (await import('@/features/student/home-page')).startHomeReads,
+        ),
+      },
       page(
         paths.student.powerBuilders.path,
         'Power builders',
@@ -364,9 +374,9 @@ const focusRoutes = (): RouteObject =>
 
 /**
  * The route tree. A function, because the router writes what a lazy route loaded onto its route objects: each
- * router needs objects of its own.
+ * router needs objects of its own. With the app's data cache, first screens start their reads early (first-reads.ts).
  */
-export function createRoutes(): RouteObject[] {
+export function createRoutes(queryClient?: QueryClient): RouteObject[] {
   const routes: RouteObject[] = [
     {
       id: 'root',
@@ -379,7 +389,7 @@ export function createRoutes(): RouteObject[] {
       children: [
         publicRoutes(),
         landingRoutes(),
-        studentRoutes(),
+        studentRoutes(queryClient),
         staffRoutes(),
         focusRoutes(),
         {
@@ -393,8 +403,8 @@ export function createRoutes(): RouteObject[] {
 }
 
 /** The browser's router, connected so lib/ code (a lost session) can navigate without a full reload. */
-export function createAppRouter() {
-  const router = createBrowserRouter(createRoutes());
+export function createAppRouter(queryClient: QueryClient) {
+  const router = createBrowserRouter(createRoutes(queryClient));
   connectNavigator({
     currentPath: () => {
       const { pathname, search, hash } = router.state.location;

@@ -5,10 +5,13 @@ import { onTestFinished } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createRoutes } from '@/app/router';
 import { connectNavigator } from '@/lib/navigation';
+import { createQueryClient } from '@/lib/query-client';
 
-/** Renders the whole app, routes and providers as in production, starting at `path`. */
+/** Renders the whole app, routes and providers as in production (main.tsx), starting at `path`. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
+  // One data cache for the routes (which start a first screen's reads) and the screens, as main.tsx makes it.
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   // lib/ code (the API client after a lost session) navigates through this router, as the app's does.
   const disconnect = connectNavigator({
     currentPath: () => {
@@ -20,7 +23,7 @@ export function renderApp(path: string) {
   onTestFinished(disconnect);
   const user = userEvent.setup();
   const { unmount } = render(
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

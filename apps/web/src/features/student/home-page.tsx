@@ -1,8 +1,13 @@
 import { Alert, Button, EmptyState, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth-store';
-import { useUserDetails } from './api/get-user-details';
-import { usePassages } from './api/list-passages';
+import { alertsQueryOptions } from './api/get-alerts';
+import { submittedPassagesQueryOptions } from './api/get-submitted-passages';
+import { userDetailsQueryOptions, useUserDetails } from './api/get-user-details';
+import { newAssignmentsQueryOptions } from './api/have-new-assignments';
+import { assignmentsQueryOptions } from './api/list-assignments';
+import { passagesQueryOptions, usePassages } from './api/list-passages';
 import { AlertsSection } from './components/alerts-section';
 import { AssignmentsSection } from './components/assignments-section';
 import { isFinished } from './components/book-progress';
@@ -29,6 +34,26 @@ export function StudentHomePage() {
       <AlertsSection />
     </Stack>
   );
+}
+
+/**
+ * Everything home reads as it opens (each section's query below), started by its route alongside this code and the
+ * session check (app/first-reads.ts, docs/rules.md B7).
+ */
+export function startHomeReads(queryClient: QueryClient): QueryKey[] {
+  const details = userDetailsQueryOptions();
+  const assignments = assignmentsQueryOptions();
+  const newAssignments = newAssignmentsQueryOptions();
+  const passages = passagesQueryOptions();
+  const finished = submittedPassagesQueryOptions();
+  const alerts = alertsQueryOptions();
+  void queryClient.prefetchQuery(details);
+  void queryClient.prefetchQuery(assignments);
+  void queryClient.prefetchQuery(newAssignments);
+  void queryClient.prefetchQuery(passages);
+  void queryClient.prefetchQuery(finished);
+  void queryClient.prefetchInfiniteQuery(alerts);
+  return [details, assignments, newAssignments, passages, finished, alerts].map((read) => read.queryKey);
 }
 
 /** The first book of the student's band not yet finished, or the empty state when there is none. */
