@@ -1,7 +1,7 @@
 /**
  * Starts the product: database (embedded unless DATABASE_URL), migrations, reference data, the library, demo seed,
- * HTTP server; then sweeps recordings' audio past retention (and every hour) and narrates, in the background, the
- * pages that have no narration yet.
+ * HTTP server; then sweeps recordings' audio past retention and announces licence packs ending (both now and every
+ * hour) and narrates, in the background, the pages that have no narration yet.
  */
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -12,6 +12,7 @@ import { seedReferenceData } from './seed/reference-data.js';
 import { describeImport, importLibrary } from './seed/library-import.js';
 import { narrationService, type NarrationJob } from './modules/library/narration.js';
 import { audioRetention } from './modules/recordings/retention.js';
+import { startLicenceNotices } from './modules/licences/ending-notice.js';
 import { sweepOrphanFiles } from './platform/storage/orphan-files.js';
 import { describeStartFailure } from './start-failure.js';
 
@@ -24,6 +25,8 @@ async function main() {
   closeDatabase = database.close;
   const deps = await createServerDeps(config, database.db);
   const app = await buildApp(deps);
+  // Licence packs ending within 30 days are announced to owners and department heads, now and every hour (LP4).
+  const licenceNotices = startLicenceNotices(deps, app.log);
 
   let isStopping = false;
   let narrationJob: NarrationJob | undefined;
@@ -31,6 +34,7 @@ async function main() {
     if (isStopping) return;
     isStopping = true;
     app.log.info(`${signal}: stopping`);
+    licenceNotices.stop();
     await narrationJob?.stop();
     await app.close();
     await database.close();

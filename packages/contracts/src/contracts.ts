@@ -2,7 +2,7 @@
  * Every call in one map keyed by operation name, so `api('uploadRecording')` and the server's
  * `contracts.uploadRecording` name a call the same way. Each file under calls/ holds the calls of one server module
  * (`apps/server/src/modules/<module>/`), exported under their operation names (a test checks that), next to the
- * schemas they share; school.ts and insights.ts hold calls no module serves yet, of the modules they will be.
+ * schemas they share; insights.ts holds calls no module serves yet, of the module it will be.
  * calls/shared.ts holds schemas several modules' calls use and is not re-exported.
  */
 import type { Contract } from './contract.js';
@@ -24,6 +24,7 @@ import * as recordings from './calls/recordings.js';
 import * as districts from './calls/districts.js';
 import * as classes from './calls/classes.js';
 import * as school from './calls/school.js';
+import * as licences from './calls/licences.js';
 import * as insights from './calls/insights.js';
 
 export * from './calls/auth.js';
@@ -44,6 +45,7 @@ export * from './calls/recordings.js';
 export * from './calls/districts.js';
 export * from './calls/classes.js';
 export * from './calls/school.js';
+export * from './calls/licences.js';
 export * from './calls/insights.js';
 
 type ContractsOf<M> = { [K in keyof M as M[K] extends Contract ? K : never]: M[K] };
@@ -77,6 +79,7 @@ export const callsByModule = {
   districts: contractsOf(districts),
   classes: contractsOf(classes),
   school: contractsOf(school),
+  licences: contractsOf(licences),
   insights: contractsOf(insights),
 };
 
@@ -99,6 +102,7 @@ export const contracts = {
   ...callsByModule['districts'],
   ...callsByModule['classes'],
   ...callsByModule['school'],
+  ...callsByModule['licences'],
   ...callsByModule['insights'],
 };
 export type Contracts = typeof contracts;

@@ -48,6 +48,8 @@ import { createClassesService } from '../modules/classes/classes.service.js';
 import { classesRoutes } from '../modules/classes/classes.routes.js';
 import { schoolRoutes } from '../modules/school/school.routes.js';
 import { createSchoolService } from '../modules/school/school.service.js';
+import { licencesRoutes } from '../modules/licences/licences.routes.js';
+import { createLicencesService } from '../modules/licences/licences.service.js';
 import { createRecordingsService } from '../modules/recordings/recordings.service.js';
 import { recordingsRoutes } from '../modules/recordings/recordings.routes.js';
 import { audioRetention } from '../modules/recordings/retention.js';
@@ -86,6 +88,7 @@ export function moduleRoutes(deps: Deps) {
     ...districtsRoutes(createDistrictsService(deps)),
     ...classesRoutes(createClassesService(deps)),
     ...schoolRoutes(createSchoolService(deps)),
+    ...licencesRoutes(createLicencesService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
 }

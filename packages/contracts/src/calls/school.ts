@@ -3,7 +3,7 @@
  * same module): teacher resources.
  */
 import { z } from 'zod';
-import { CalendarDate, Count, EmailInput, RecordId, SchoolScope } from '../common.js';
+import { Count, EmailInput, RecordId, SchoolScope } from '../common.js';
 import { defineContract, STAFF } from '../contract.js';
 import { Role } from '../domain.js';
 import { MAX_BATCH, NewStudent } from './shared.js';
@@ -87,63 +87,6 @@ export const getTeacherResources = defineContract({
         category: z.string(),
         kind: z.enum(RESOURCE_KINDS),
         url: z.string(),
-      }),
-    ),
-  }),
-});
-
-export const LicensePack = z.object({
-  id: RecordId,
-  school_id: RecordId,
-  seats: Count,
-  seats_used: Count,
-  start_date: CalendarDate,
-  end_date: CalendarDate,
-  active: z.boolean(),
-});
-
-export const getLicensePackUsage = defineContract({
-  name: 'getLicensePackUsage',
-  method: 'GET',
-  path: '/v1/school/license-packs/usage',
-  summary: 'Seats of a school’s active licence packs: total, used and free.',
-  access: STAFF,
-  query: z.object({ ...SchoolScope }),
-  response: z.object({
-    school_id: RecordId,
-    seats_total: Count,
-    seats_used: Count,
-    seats_free: Count,
-    next_end_date: CalendarDate.nullable().describe('when the first active pack ends'),
-  }),
-});
-
-export const getLicensePacks = defineContract({
-  name: 'getLicensePacks',
-  method: 'GET',
-  path: '/v1/school/license-packs',
-  summary: 'A school’s licence packs, newest first.',
-  access: STAFF,
-  query: z.object({ ...SchoolScope }),
-  response: z.object({ license_packs: z.array(LicensePack) }),
-});
-
-export const getLicensePackUsageHistory = defineContract({
-  name: 'getLicensePackUsageHistory',
-  method: 'GET',
-  path: '/v1/school/license-packs/usage-history',
-  summary: 'A school’s seat usage month by month.',
-  access: STAFF,
-  query: z.object({ ...SchoolScope }),
-  response: z.object({
-    history: z.array(
-      z.object({
-        month: z
-          .string()
-          .regex(/^\d{4}-\d{2}$/)
-          .describe('YYYY-MM'),
-        seats_total: Count,
-        seats_used: Count,
       }),
     ),
   }),

@@ -1,17 +1,7 @@
-/** Sessions, sign-in protection, password resets, licences, contact messages and the audit log. */
-import {
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+/** Sessions, sign-in protection, password resets, contact messages and the audit log. */
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns.js';
-import { districts, schoolRef, schools, users } from './tenancy.js';
+import { districts, schools, users } from './tenancy.js';
 
 /** A sign-in session: the family its refresh tokens belong to. Revoking it ends every token of it. */
 export const sessions = pgTable(
@@ -100,20 +90,6 @@ export const accountLocks = pgTable('account_locks', {
   lockedBy: integer().references(() => users.id),
   createdAt: createdAt(),
 });
-
-export const licencePacks = pgTable(
-  'licence_packs',
-  {
-    id: id(),
-    schoolId: schoolRef(),
-    name: text().notNull(),
-    seats: integer().notNull(),
-    startsOn: date({ mode: 'string' }).notNull(),
-    endsOn: date({ mode: 'string' }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index().on(t.schoolId)],
-);
 
 export const contactMessages = pgTable('contact_messages', {
   id: id(),

@@ -3,3 +3,4 @@ export * from './content.js';
 export * from './reading.js';
 export * from './progress.js';
 export * from './accounts.js';
+export * from './licences.js';
