@@ -1,5 +1,5 @@
 /** Queries on schools and their staff; scope arrives as SQL conditions. */
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { classTeachers, classes, schools, students, users } from '../../db/schema/index.js';
 
@@ -45,3 +45,43 @@ export function listStaff(db: Executor, where: SQL) {
 }
 
 export const onSchool = (schoolId: number) => eq(users.schoolId, schoolId);
+
+/** Of `usernames` (lower case), those taken already, whatever their case. */
+export async function takenUsernames(db: Executor, usernames: string[]) {
+  if (usernames.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ username: sql<string>`lower(${users.username})` })
+    .from(users)
+    .where(inArray(sql`lower(${users.username})`, usernames));
+  return new Set(rows.map((row) => row.username));
+}
+
+/** Inserts accounts, and a student's reading state for each student (no band yet: placement comes first). */
+export async function insertAccounts(db: Executor, rows: (typeof users.$inferInsert)[]) {
+  const made = await db.insert(users).values(rows).returning();
+  const learners = made.filter((user) => user.role === 'student');
+  if (learners.length) {
+    await db
+      .insert(students)
+      .values(
+        learners.map((user) => ({ userId: user.id, schoolId: user.schoolId!, districtId: user.districtId })),
+      );
+  }
+  return made;
+}
+
+/** Of `classIds`, the classes of the school. */
+export async function classesOfSchool(db: Executor, schoolId: number, classIds: number[]) {
+  if (classIds.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.schoolId, schoolId), inArray(classes.id, classIds)));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function teach(db: Executor, teacherId: number, classIds: number[]) {
+  if (classIds.length) {
+    await db.insert(classTeachers).values(classIds.map((classId) => ({ classId, teacherId })));
+  }
+}

@@ -14,4 +14,5 @@ export const studentsRoutes = (students: ReturnType<typeof createStudentsService
   route(contracts.getStudentRateBuilders, ({ actor, params }) => students.rateBuilders(actor, params.id)),
   route(contracts.listStudents, ({ actor, query }) => roster.list(actor, query)),
   route(contracts.getStudentClasses, ({ actor, params }) => roster.classesOf(actor, params.id)),
+  route(contracts.batchCreateStudents, ({ actor, body }) => roster.batchCreate(actor, body)),
 ];
