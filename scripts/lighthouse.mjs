@@ -16,6 +16,11 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { register } from 'tsx/esm/api';
+
+// The load benches' results-file helpers (hand-written notes kept, the machine's load recorded), in TypeScript.
+register();
+const { loadAverage, writeResults } = await import('../apps/server/bench/support/report.ts');
 
 const root = path.resolve(import.meta.dirname, '..');
 const budgets = JSON.parse(readFileSync(path.join(root, 'budgets.json'), 'utf8')).lighthouse;
@@ -158,7 +163,7 @@ async function auditPage(chrome, browser, baseUrl, { path: pagePath, signedInAs 
   return { path: pagePath, signedInAs, runs, median: scored.find((run) => run.performance === medianScore) };
 }
 
-function report(results, startedAt) {
+async function report(results, startedAt, loadBefore) {
   const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
   const lines = [
     '# Lighthouse on the built app',
@@ -166,7 +171,8 @@ function report(results, startedAt) {
     `Measured ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run lighthouse\` (scripts/lighthouse.mjs):`,
     `Lighthouse ${lighthouseVersion} mobile preset (simulated throttling), Debian's Chromium, ${os.cpus().length} cores,`,
     `the median of ${budgets.runs} runs by performance score. Thresholds (docs/rules.md B5): performance ≥ ${budgets.minPerformance},`,
-    `accessibility ≥ ${budgets.minAccessibility}.`,
+    `accessibility ≥ ${budgets.minAccessibility}. Load average (1/5/15 min) before: ${loadBefore}, after: ${loadAverage()}`,
+    '(other work on the same cores slows every task Lighthouse times, and its simulation multiplies them).',
     '',
     '| page | signed in as | performance (runs) | accessibility | FCP | LCP | TBT | CLS | Speed Index | unused JS |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -191,13 +197,14 @@ function report(results, startedAt) {
     '',
   ];
   mkdirSync(path.dirname(resultsFile), { recursive: true });
-  writeFileSync(resultsFile, lines.join('\n'));
+  await writeResults(resultsFile, lines.join('\n'));
   console.log(
     `\n${lines.join('\n')}\nWritten to ${path.relative(root, resultsFile)}; full reports in ${reportsDir}`,
   );
 }
 
 const startedAt = new Date();
+const loadBefore = loadAverage();
 const server = process.env.LIGHTHOUSE_URL
   ? { baseUrl: process.env.LIGHTHOUSE_URL.replace(/\/$/, ''), stop: async () => undefined }
   : await startServer();
@@ -218,7 +225,7 @@ try {
     }
     results.push(await auditPage(chrome, browser, server.baseUrl, page));
   }
-  report(results, startedAt);
+  await report(results, startedAt, loadBefore);
   for (const { path: pagePath, median: m } of results) {
     if (m.performance < budgets.minPerformance || m.accessibility < budgets.minAccessibility) {
       console.error(
