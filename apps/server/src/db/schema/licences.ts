@@ -1,4 +1,4 @@
-/** Licence packs a school buys: seats for a period (PRODUCT.md §8, docs/rules.md LP1–LP4). */
+/** Licence packs a school buys: seats for a period (LP1–LP4). */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns.js';

@@ -1,5 +1,5 @@
 /**
- * Licence packs (PRODUCT.md §8): a school's packs, the seats its students use, month by month, and the one seat
+ * Licence packs (LP1–LP4): a school's packs, the seats its students use, month by month, and the one seat
  * check every path that adds or enables students goes through (docs/rules.md LP1–LP3).
  */
 import { z } from 'zod';

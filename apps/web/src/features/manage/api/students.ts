@@ -42,7 +42,7 @@ export function useCreateStudents() {
   });
 }
 
-/** The student takes placement again from the chosen series (PRODUCT §3 reset). */
+/** The student takes placement again from the chosen series (R17). */
 export function useResetPlacement() {
   const refresh = useRefreshRoster();
   return useMutation({
