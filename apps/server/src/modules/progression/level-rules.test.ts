@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SERIES, SERIES_PROGRESSION } from '@readalong/contracts';
+import { AlertType, SERIES, SERIES_PROGRESSION } from '@readalong/contracts';
 import {
+  MEDAL_ALERTS,
   bandsOf,
   decideLevel,
   levelAbove,
+  levelUpCoins,
   medalFor,
   placementBand,
   quizCoins,
@@ -36,6 +38,19 @@ describe('decideLevel', () => {
       averagePercent: 95,
     });
     expect(decideLevel(level, [pass(), pass(), pass(), pass(), pass()], 6)).toEqual({ kind: 'stay' });
+  });
+
+  it('decides on the latest result: nothing yet, or a top band passed, stays', () => {
+    expect(decideLevel({ seriesId: 6, colourBandId: 5 }, [])).toEqual({ kind: 'stay' });
+    expect(decideLevel({ seriesId: 6, colourBandId: 5 }, [fail(), pass(), fail(), fail(), fail()])).toEqual({
+      kind: 'down',
+      to: { seriesId: 6, colourBandId: 4 },
+    });
+    // E 20 is the last band of the last series: five passes leave the student there.
+    expect(decideLevel({ seriesId: 5, colourBandId: 20 }, [pass(), pass(), pass(), pass(), pass()])).toEqual({
+      kind: 'stay',
+    });
+    expect(() => bandsOf(9)).toThrow('unknown series 9');
   });
 
   it('moves down after three consecutive fails, never below the series’ first band', () => {
@@ -115,6 +130,15 @@ describe('medals, placement and coins', () => {
         expect(colourBandId).toBeLessThanOrEqual(series.defaultBands[1]);
       }),
     );
+  });
+
+  it('a level-up pays 50 coins with gold, 25 otherwise, and raises its medal’s alert', () => {
+    expect([levelUpCoins('gold'), levelUpCoins('silver'), levelUpCoins('bronze')]).toEqual([50, 25, 25]);
+    expect(MEDAL_ALERTS).toEqual({
+      gold: AlertType.LevelUpGold,
+      silver: AlertType.LevelUpSilver,
+      bronze: AlertType.LevelUpBronze,
+    });
   });
 
   it('pays 10 coins for a pass, 15 for a perfect quiz, none for a fail', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { QuestionType } from '@readalong/contracts';
 import { storeQuestion, type Question } from '@readalong/content';
 import { answerProblem, answerText, markQuestion, type StoredQuestionRow } from './grading.js';
 
@@ -46,9 +47,10 @@ describe('marking by question type', () => {
     expect(marks(question, [0, 'Ana'])).toEqual([0]);
   });
 
-  it('open-ended answers wait for a teacher', () => {
+  it('open-ended answers wait for a teacher, whose key is the guidance', () => {
     const question = stored({ type: 'open_ended', prompt: 'Why?', guidance: 'mentions the rain', outcomes });
     expect(marks(question, [0, 'Because it rained'])).toEqual([null]);
+    expect(answerText(question)).toBe('mentions the rain');
   });
 
   it('sequencing gives credit per item in its place', () => {
@@ -74,7 +76,15 @@ describe('marking by question type', () => {
       outcomes,
     });
     expect(marks(words, [1, 'Sunflower'], [2, 'act'])).toEqual([1, 0]);
-    expect(marks(words, [2, 'cat'])).toEqual([0, 1]);
+    expect(markQuestion(words, [{ subQuestionNum: 2, selectedOption: 'cat' }])).toEqual([
+      { subQuestionNum: 1, selectedOption: '', marks: 0, maxMarks: 1 },
+      { subQuestionNum: 2, selectedOption: 'cat', marks: 1, maxMarks: 1 },
+    ]);
+    expect([answerText(words), answerText(words, 2), answerText(words, 3)]).toEqual([
+      'sunflower;cat',
+      'cat',
+      '',
+    ]);
     const sort = stored({
       type: 'categorising',
       prompt: 'Sort',
@@ -94,6 +104,7 @@ describe('marking by question type', () => {
     ]);
     expect(marks(sort, ...right)).toEqual([1, 1, 1, 1]);
     expect(marks(sort, [1, 'nonsense'])).toEqual([0, 0, 0, 0]);
+    expect(answerText(sort, 5)).toBe('');
   });
 
   it('word from sentence: the word, ignoring case', () => {
@@ -105,6 +116,23 @@ describe('marking by question type', () => {
       outcomes,
     });
     expect(marks(question, [0, 'Huge'])).toEqual([1]);
+  });
+
+  it('a key missing from the stored question marks nothing right', () => {
+    const broken = (typeId: number): StoredQuestionRow => ({
+      id: 1,
+      questionNum: 1,
+      typeId,
+      prompt: '?',
+      content: {},
+      answerKey: {},
+      marks: 1,
+    });
+    const { Sequencing, FormWords, Categorising } = QuestionType;
+    const keys = [answerText(broken(Sequencing)), answerText(broken(FormWords), 1), answerText(broken(99))];
+    expect(keys).toEqual(['', '', '']);
+    expect(answerText({ ...broken(Categorising), answerKey: { item_categories: [0, 1] } }, 2)).toBe('');
+    expect(marks(broken(Sequencing), [0, 'wake;eat'])).toEqual([0]);
   });
 
   it('refuses sub-question numbers a question does not have', () => {
