@@ -5,6 +5,10 @@ export default {
   ...base,
   test: {
     ...base.test,
-    include: ['src/app/navigation-guard.test.ts', 'src/lib/recording-outbox.test.ts'],
+    include: [
+      'src/app/navigation-guard.test.ts',
+      'src/lib/recording-outbox.test.ts',
+      'src/lib/recording-outbox-start.test.ts',
+    ],
   },
 };

@@ -1,0 +1,100 @@
+/**
+ * When the outbox sends on its own (docs/rules.md C21): at start, when the browser comes back online and when a
+ * child signs in; and the take's id where `crypto.randomUUID` is missing. Apart from recording-outbox.test.ts
+ * because these use the app's one outbox, whose listeners are registered once per page.
+ */
+import { contracts, routePath, type Recording } from '@readalong/contracts';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API_BASE } from '@/lib/api-client';
+import { countCalls, signedInAs } from '@/test/auth';
+import { buildRecording } from '@/test/factories';
+import { server } from '@/test/server';
+import {
+  createRecordingOutbox,
+  memoryBackend,
+  recordingOutbox,
+  startRecordingOutbox,
+} from './recording-outbox';
+
+const take = {
+  worksheetId: 900,
+  file: new Blob(['audio'], { type: 'audio/webm' }),
+  durationMs: 3000,
+  numReRecording: 0,
+};
+const uploaded = (): Recording => buildRecording({ worksheet_id: 900 });
+const offline = () =>
+  server.use(http.post(API_BASE + routePath(contracts.uploadRecording), () => HttpResponse.error()));
+
+afterEach(async () => {
+  recordingOutbox.stop();
+  await recordingOutbox.clear();
+});
+
+describe('the outbox sends on its own', () => {
+  it('at start, when the browser comes online, and when the child signs in again', async () => {
+    await signedInAs({ login_role: 'student', user_id: 7 });
+    offline();
+    await recordingOutbox.add(take);
+    startRecordingOutbox();
+    await vi.waitFor(() => expect(recordingOutbox.getState()).toMatchObject({ waiting: 1, sending: false }));
+
+    // Another child signs in on the same tablet: nothing of theirs to send. The first child comes back: theirs goes.
+    const uploads = countCalls('uploadRecording', uploaded);
+    await signedInAs({ login_role: 'student', user_id: 8 });
+    await signedInAs({ login_role: 'student', user_id: 7 });
+    await vi.waitFor(() => expect(uploads.count()).toBe(1));
+    await vi.waitFor(() => expect(recordingOutbox.getState().waiting).toBe(0));
+
+    offline();
+    await recordingOutbox.add(take);
+    const later = countCalls('uploadRecording', uploaded);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(later.count()).toBe(1));
+  });
+
+  it('a given outbox sends its waiting takes when started', async () => {
+    await signedInAs({ login_role: 'student', user_id: 7 });
+    const backend = memoryBackend();
+    await backend.put({
+      id: 'kept',
+      userId: 7,
+      ...take,
+      createdAt: '2030-01-01T00:00:00.000Z',
+      status: 'waiting',
+      message: null,
+    });
+    const uploads = countCalls('uploadRecording', uploaded);
+
+    startRecordingOutbox(createRecordingOutbox(backend));
+
+    await vi.waitFor(() => expect(uploads.count()).toBe(1));
+    expect(await backend.all()).toEqual([]);
+  });
+});
+
+describe('a take’s id', () => {
+  it('is a version 4 UUID even without crypto.randomUUID (pages not served over HTTPS)', async () => {
+    await signedInAs({ login_role: 'student', user_id: 7 });
+    offline();
+    const backend = memoryBackend();
+    const outbox = createRecordingOutbox(backend);
+    vi.spyOn(crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T) => {
+      new Uint8Array(array!.buffer).fill(0xff);
+      return array;
+    });
+    const randomUUID = Object.getOwnPropertyDescriptor(crypto, 'randomUUID');
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      await outbox.add(take);
+    } finally {
+      if (randomUUID) Object.defineProperty(crypto, 'randomUUID', randomUUID);
+      else delete (crypto as { randomUUID?: unknown }).randomUUID;
+      vi.restoreAllMocks();
+      outbox.stop();
+    }
+    // Every random bit set: only the version (4) and variant (10xx) bits are forced.
+    expect((await backend.all()).map(({ id }) => id)).toEqual(['ffffffff-ffff-4fff-bfff-ffffffffffff']);
+  });
+});
