@@ -4,25 +4,21 @@
  * S3-protocol server in this process (test/s3-peer.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Recording } from '@readalong/contracts';
 import { makeRecording } from '../../platform/speech-bounds.fixtures.js';
+import { runProgram } from '../../platform/run-program.js';
 import { encodeWav } from '../../platform/wav.js';
 import { createTestApp, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
 import { startS3Peer, type S3Peer } from '../../../test/s3-peer.js';
 import { audioRetention } from './retention.js';
 
-const HAS_FFMPEG = (() => {
-  try {
-    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const HAS_FFMPEG = await runProgram('ffmpeg', ['-version']).then(
+  () => true,
+  () => false,
+);
 
 let peer: S3Peer;
 let t: TestApp;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import {
   worksheets,
 } from '../../db/schema/index.js';
 import { makeRecording } from '../../platform/speech-bounds.fixtures.js';
+import { runProgram } from '../../platform/run-program.js';
 import { encodeWav } from '../../platform/wav.js';
 import { createTestApp, signIn, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
@@ -25,15 +25,13 @@ let cast: Awaited<ReturnType<typeof signedInCast>>;
 let passage: Awaited<ReturnType<TestApp['factories']['passage']>>;
 const WORDS = 15;
 
-const HAS_FFMPEG = (() => {
-  try {
-    execFileSync('ffprobe', ['-version'], { stdio: 'ignore' });
-    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const HAS_FFMPEG = await Promise.all([
+  runProgram('ffprobe', ['-version']),
+  runProgram('ffmpeg', ['-version']),
+]).then(
+  () => true,
+  () => false,
+);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -353,7 +351,7 @@ describe('POST /v1/worksheets/{id}/recording', () => {
         ] as const) {
           const file = path.join(dir, name);
           // prettier-ignore
-          execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', '-c:a', codec, file]);
+          await runProgram('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', '-c:a', codec, file]);
           const response = await upload(
             cast.token.student,
             worksheet.id,
