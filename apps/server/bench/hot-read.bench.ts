@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contracts } from '@readalong/contracts';
-import { startServer } from './support/server.js';
+import { startServer, type RunningServer } from './support/server.js';
 import { BENCH_PASSWORD, createWorld } from './support/world.js';
 import { generatedBy, loadAverage, writeResults } from './support/report.js';
 import { POOL_SIZE } from '../src/db/database.js';
@@ -27,9 +27,17 @@ interface Measured {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The server process's CPU time (all threads) per answered request, in microseconds. */
+  cpuUs: number;
 }
 
-async function drive(url: string, headers: Record<string, string>, seconds: number): Promise<Measured> {
+async function drive(
+  server: RunningServer,
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<Measured> {
+  const cpuBefore = server.cpuSeconds();
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
   return {
     rps: result.requests.average,
@@ -37,12 +45,13 @@ async function drive(url: string, headers: Record<string, string>, seconds: numb
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    cpuUs: ((server.cpuSeconds() - cpuBefore) * 1e6) / result.requests.total,
   };
 }
 
-async function measure(url: string, headers: Record<string, string>): Promise<Measured> {
-  await drive(url, headers, WARM_UP_S);
-  return drive(url, headers, MEASURE_S);
+async function measure(server: RunningServer, path: string, headers: Record<string, string>) {
+  await drive(server, server.url + path, headers, WARM_UP_S);
+  return drive(server, server.url + path, headers, MEASURE_S);
 }
 
 const world = await createWorld(25);
@@ -54,7 +63,7 @@ const env = {
   NARRATION: 'false',
 };
 const real = await startServer('real', env, '/api/health');
-let peer: Awaited<ReturnType<typeof startServer>> | undefined;
+let peer: RunningServer | undefined;
 try {
   const student = world.students[0]!;
   const signIn = await fetch(`${real.url}/api${contracts.login.path}`, {
@@ -71,9 +80,9 @@ try {
     '/peer',
   );
 
-  const realUrl = `${real.url}/api${contracts.getUserDetails.path}`;
+  const realPath = `/api${contracts.getUserDetails.path}`;
   const auth = { authorization: `Bearer ${token}` };
-  const check = await fetch(realUrl, { headers: auth });
+  const check = await fetch(real.url + realPath, { headers: auth });
   const peerCheck = await fetch(`${peer.url}/peer`);
   const [realBody, peerBody] = [await check.text(), await peerCheck.text()];
   if (!check.ok || realBody !== peerBody)
@@ -82,19 +91,22 @@ try {
   const loadBefore = loadAverage();
   const rounds: { real: Measured; peer: Measured }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const realRun = await measure(realUrl, auth);
-    const peerRun = await measure(`${peer.url}/peer`, {});
+    const realRun = await measure(real, realPath, auth);
+    const peerRun = await measure(peer, '/peer', {});
     rounds.push({ real: realRun, peer: peerRun });
     console.log(
-      `round ${round + 1}: real ${realRun.rps.toFixed(0)}/s, peer ${peerRun.rps.toFixed(0)}/s, ` +
+      `round ${round + 1}: real ${realRun.rps.toFixed(0)}/s ${realRun.cpuUs.toFixed(0)} µs, ` +
+        `peer ${peerRun.rps.toFixed(0)}/s ${peerRun.cpuUs.toFixed(0)} µs, ` +
         `ratio ${((100 * realRun.rps) / peerRun.rps).toFixed(0)} %`,
     );
   }
   const sum = (pick: (run: { real: Measured; peer: Measured }) => number) =>
     rounds.reduce((total, run) => total + pick(run), 0);
   const ratio = sum((run) => run.real.rps) / sum((run) => run.peer.rps);
+  const cpuRatio = sum((run) => run.peer.cpuUs) / sum((run) => run.real.cpuUs);
   const row = (name: string, run: Measured) =>
-    `| ${name} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.non2xx + run.errors} |`;
+    `| ${name} | ${run.rps.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.non2xx + run.errors} | ` +
+    `${run.cpuUs.toFixed(0)} |`;
   const report = [
     '# Hot read against its physical peer',
     '',
@@ -106,10 +118,12 @@ try {
       `on both. autocannon in the bench process (it uses a good part of one of the cores), ${CONNECTIONS} ` +
       `connections, ${WARM_UP_S} s warm-up then ${MEASURE_S} s measured, real then peer, ${ROUNDS} rounds.`,
     '',
-    `**Real ÷ peer: ${(100 * ratio).toFixed(0)} %** (requests/s summed over the rounds).`,
+    `**Real ÷ peer: ${(100 * ratio).toFixed(0)} %** (requests/s summed over the rounds). By the CPU each ` +
+      `server process spends a request (less swayed by other load on the machine), the peer's CPU a request ` +
+      `÷ the real one's: ${(100 * cpuRatio).toFixed(0)} %.`,
     '',
-    '| run | requests/s | p50 (ms) | p99 (ms) | errors |',
-    '| --- | --- | --- | --- | --- |',
+    '| run | requests/s | p50 (ms) | p99 (ms) | errors | server CPU a request (µs) |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...rounds.flatMap((run, index) => [
       row(`real, round ${index + 1}`, run.real),
       row(`peer, round ${index + 1}`, run.peer),

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { STUDENT_ALERT_TYPES, contracts } from '@readalong/contracts';
-import { startServer } from './support/server.js';
+import { startServer, type RunningServer } from './support/server.js';
 import { BENCH_PASSWORD, createWorld, type BenchStudent } from './support/world.js';
 import { generatedBy, loadAverage, writeResults } from './support/report.js';
 
@@ -39,6 +39,8 @@ interface Outcome {
   errors: Map<string, number>;
   lateStartMs: number;
   wallSeconds: number;
+  /** The server process's CPU time (all threads) per student, in milliseconds. */
+  cpuMsPerStudent: number;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -47,9 +49,10 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
-async function runRate(url: string, rate: number, students: BenchStudent[]): Promise<Outcome> {
+async function runRate(server: RunningServer, rate: number, students: BenchStudent[]): Promise<Outcome> {
   // Enough connections that the driver never queues: each student is a browser of their own.
-  const pool = new Pool(url, { connections: 1024, pipelining: 1 });
+  const pool = new Pool(server.url, { connections: 1024, pipelining: 1 });
+  const cpuBefore = server.cpuSeconds();
   const outcome: Outcome = {
     rate,
     students: 0,
@@ -58,6 +61,7 @@ async function runRate(url: string, rate: number, students: BenchStudent[]): Pro
     errors: new Map(),
     lateStartMs: 0,
     wallSeconds: 0,
+    cpuMsPerStudent: 0,
   };
   const fail = (what: string) => outcome.errors.set(what, (outcome.errors.get(what) ?? 0) + 1);
   const call = async (
@@ -117,6 +121,7 @@ async function runRate(url: string, rate: number, students: BenchStudent[]): Pro
   await Promise.all(running);
   outcome.wallSeconds = (performance.now() - began) / 1000;
   outcome.students = count;
+  outcome.cpuMsPerStudent = ((server.cpuSeconds() - cpuBefore) * 1000) / count;
   await pool.close();
   return outcome;
 }
@@ -141,7 +146,7 @@ try {
   let first = 0;
   for (const rate of RATES) {
     const count = Math.round(rate * SECONDS);
-    const outcome = await runRate(server.url, rate, world.students.slice(first, first + count));
+    const outcome = await runRate(server, rate, world.students.slice(first, first + count));
     first += count;
     outcomes.push(outcome);
     console.log(
@@ -166,20 +171,21 @@ try {
       `times (its ${HOME_READS.length} reads at once each time). The product runs as \`npm start\` runs it, on the ` +
       'embedded PostgreSQL, with RATE_LIMIT_SIGN_IN raised (every sign-in comes from 127.0.0.1); the driver ' +
       "(undici, in the bench process) shares the 2 cores. Sign-in latency counts from the arrival's scheduled " +
-      'time; each read from when it was sent.',
+      'time; each read from when it was sent. The server CPU a student (its sign-in and 18 reads, all threads, ' +
+      'PostgreSQL not included) says how many arrivals a second a core could serve, whatever else loads the machine.',
     '',
     `Goal at 80 a second: sign-in p99 ≤ ${GOAL.signInP99} ms, reads p99 ≤ ${GOAL.readsP99} ms, no errors. ` +
       (at80 ? `**${goalMet ? 'Met' : 'Not met'}** in this run.` : 'Not run (no 80 in BENCH_RATES).'),
     '',
-    '| arrivals/s | students | sign-in p50 / p99 (ms) | reads p50 / p99 (ms) | errors | arrivals late by at most (ms) | wall (s) |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| arrivals/s | students | sign-in p50 / p99 (ms) | reads p50 / p99 (ms) | errors | arrivals late by at most (ms) | wall (s) | server CPU a student (ms) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...outcomes.map(
       (outcome) =>
         `| ${outcome.rate} | ${outcome.students} | ${ms(percentile(outcome.signIns, 50))} / ` +
         `${ms(percentile(outcome.signIns, 99))} | ${ms(percentile(outcome.reads, 50))} / ` +
         `${ms(percentile(outcome.reads, 99))} | ${errorsOf(outcome)}` +
         `${outcome.errors.size ? ` (${[...outcome.errors].map(([what, n]) => `${what}: ${n}`).join('; ')})` : ''} | ` +
-        `${ms(outcome.lateStartMs)} | ${outcome.wallSeconds.toFixed(1)} |`,
+        `${ms(outcome.lateStartMs)} | ${outcome.wallSeconds.toFixed(1)} | ${ms(outcome.cpuMsPerStudent)} |`,
     ),
     '',
   ].join('\n');

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,26 @@ const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export interface RunningServer {
   url: string;
   pid: number;
+  /** CPU seconds the process (all its threads) has used so far; NaN where /proc is missing. */
+  cpuSeconds: () => number;
   stop: () => Promise<void>;
+}
+
+/** Linux's clock ticks a second, as `getconf CLK_TCK` gives them on every platform Node supports. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * User and system CPU time of a process from /proc/<pid>/stat (fields 14 and 15, after the command in brackets).
+ * On a shared machine a server's throughput swings with the others' load; the CPU it spends a request does not.
+ */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -76,6 +96,7 @@ export async function startServer(
   return {
     url,
     pid: child.pid!,
+    cpuSeconds: () => cpuSecondsOf(child.pid!),
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = once(child, 'exit');
