@@ -3,7 +3,19 @@
  * every list and lookup query uses: one helper per kind of record. Nothing is fetched wide and filtered in code,
  * and no other file builds such a condition (scope.test.ts checks each helper role by role).
  */
-import { and, eq, exists, inArray, isNull, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  exists,
+  inArray,
+  isNull,
+  ne,
+  notExists,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
   alerts,
@@ -113,8 +125,11 @@ export function visibleAlerts(db: Executor, actor: Actor): SQL {
 
 const liveAssignment = isNull(assignments.deletedAt);
 
-/** Condition on `assignments`: the live ones set for a student — for a class they are in, whole or by name. */
-export function assignedTo(db: Executor, studentId: number): SQL {
+/**
+ * Condition on `assignments`: the live ones set for a student — for a class they are in, whole or by name. The
+ * student may be a placeholder, for a prepared query.
+ */
+export function assignedTo(db: Executor, studentId: number | Placeholder): SQL {
   const enrolled = exists(
     db
       .select({ one: sql`1` })

@@ -1,6 +1,6 @@
 /** Queries on assignments, their students and who has seen them; scope arrives as SQL conditions. */
 import { and, count, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/database.js';
+import { preparedQuery, type Executor } from '../../db/database.js';
 import {
   assignmentStudents,
   assignmentViews,
@@ -98,9 +98,10 @@ export async function setStudents(db: Executor, assignmentId: number, studentIds
   }
 }
 
-/** How many of the student's assignments they have not seen. */
-export async function countUnseen(db: Executor, studentId: number) {
-  const [row] = await db
+/** How many of a student's assignments they have not seen: asked on every student home page, so prepared. */
+const unseenQuery = preparedQuery((db) => {
+  const studentId = sql.placeholder('studentId');
+  return db
     .select({ n: count() })
     .from(assignments)
     .where(
@@ -115,7 +116,12 @@ export async function countUnseen(db: Executor, studentId: number) {
             ),
         ),
       ),
-    );
+    )
+    .prepare('count_unseen_assignments');
+});
+
+export async function countUnseen(db: Executor, studentId: number) {
+  const [row] = await unseenQuery(db).execute({ studentId });
   return row?.n ?? 0;
 }
 
