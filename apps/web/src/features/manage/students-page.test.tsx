@@ -65,7 +65,7 @@ describe('students', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Mia Lopez (mia.lopez)', 'Ben Cho (ben.cho)']);
-    await user.click(within(dialog).getByRole('button', { name: 'Delete 2 students' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete 2 accounts' }));
     await waitFor(() => expect(deletes.count()).toBe(1));
     expect(await deletes.requests[0]!.json()).toEqual({ user_ids: [101, 102] });
   });

@@ -1,14 +1,13 @@
 import { Button, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Loaded } from '@/components/loaded';
 import { useAuth } from '@/lib/auth-store';
 import { useClassList } from './api/classes';
 import { useSchoolScope } from './api/school-scope';
-import { useDeleteUsers } from './api/staff';
-import { STUDENTS_PAGE_SIZE, useStudentList, type ManagedStudent } from './api/students';
-import { ConfirmModal } from './components/confirm-modal';
+import { STUDENTS_PAGE_SIZE, useStudentList } from './api/students';
+import { DeleteAccounts } from './components/delete-accounts';
 import { NewStudentsForm } from './components/new-students-form';
 import { StudentActions } from './components/student-actions';
 import { StudentTable } from './components/student-table';
@@ -50,10 +49,16 @@ export function ManageStudentsPage() {
         />
         <Group gap="sm" wrap="wrap">
           {canDelete && (
-            <DeleteStudents
-              chosen={rows.filter((row) => selection.isTicked(row.student_id))}
+            <DeleteAccounts
+              chosen={rows
+                .filter((row) => selection.isTicked(row.student_id))
+                .map((row) => ({ id: row.student_id, label: `${row.name} (${row.username})` }))}
+              title="Delete these students?"
               onDone={selection.clear}
-            />
+            >
+              Their accounts, reading, quizzes and recordings are deleted for good. Their licence seats are
+              freed.
+            </DeleteAccounts>
           )}
           {!isAdding && (
             <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
@@ -100,49 +105,6 @@ export function ManageStudentsPage() {
 function pageCaption(page: number, shown: number, total: number): string {
   const first = page * STUDENTS_PAGE_SIZE + 1;
   return total <= shown ? `${total} students` : `Students ${first}–${first + shown - 1} of ${total}`;
-}
-
-function DeleteStudents({ chosen, onDone }: { chosen: ManagedStudent[]; onDone: () => void }) {
-  const [isConfirming, setConfirming] = useState(false);
-  const remove = useDeleteUsers();
-  const confirm = () =>
-    remove.mutate(
-      chosen.map((student) => student.student_id),
-      {
-        onSuccess: () => {
-          setConfirming(false);
-          onDone();
-        },
-      },
-    );
-  return (
-    <>
-      <Button
-        variant="light"
-        color="red"
-        disabled={chosen.length === 0}
-        leftSection={<IconTrash size={18} aria-hidden />}
-        onClick={() => {
-          remove.reset();
-          setConfirming(true);
-        }}
-      >
-        Delete{chosen.length > 0 && ` (${chosen.length})`}
-      </Button>
-      <ConfirmModal
-        opened={isConfirming}
-        title="Delete these students?"
-        names={chosen.map((student) => `${student.name} (${student.username})`)}
-        confirmLabel={chosen.length === 1 ? 'Delete 1 student' : `Delete ${chosen.length} students`}
-        onConfirm={confirm}
-        onClose={() => setConfirming(false)}
-        isPending={remove.isPending}
-        error={remove.error}
-      >
-        Their accounts, reading, quizzes and recordings are deleted for good. Their licence seats are freed.
-      </ConfirmModal>
-    </>
-  );
 }
 
 /** New students need a home class: chosen first, then the form for that class. */

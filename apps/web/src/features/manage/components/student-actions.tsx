@@ -58,12 +58,17 @@ export function StudentActions({ student }: { student: ManagedStudent }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Dialog opened={dialog === 'reset'} onClose={close} title={`Reset ${student.name}’s placement`}>
-        {dialog === 'reset' && <ResetForm student={student} onDone={close} />}
-      </Dialog>
-      <Dialog opened={dialog === 'place'} onClose={close} title={`Set ${student.name}’s level`}>
-        {dialog === 'place' && <PlaceForm student={student} onDone={close} />}
-      </Dialog>
+      {/* Mounted only while open: a page of students holds no closed dialogs. */}
+      {dialog === 'reset' && (
+        <Dialog opened onClose={close} title={`Reset ${student.name}’s placement`}>
+          <ResetForm student={student} onDone={close} />
+        </Dialog>
+      )}
+      {dialog === 'place' && (
+        <Dialog opened onClose={close} title={`Set ${student.name}’s level`}>
+          <PlaceForm student={student} onDone={close} />
+        </Dialog>
+      )}
     </>
   );
 }
