@@ -1,7 +1,7 @@
 /** Queries for passages, pages, worksheets, favourites and reading logs. */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { assignedTo } from '../access/scope.js';
-import { hasRows, type Executor } from '../../db/database.js';
+import { hasRows, preparedQuery, type Executor } from '../../db/database.js';
 import {
   assignments,
   enrolments,
@@ -217,7 +217,7 @@ export async function completionFacts(db: Executor, worksheetId: number) {
 }
 
 /** The student's completed passages, the latest worksheet of each. */
-export function completedPassages(db: Executor, studentId: number, filter: SQL | undefined) {
+function completedPassagesQuery(db: Executor, studentId: number | Placeholder, filter: SQL | undefined) {
   const latestRecording = (column: SQL) => sql`(select ${column} from ${recordings}
     where ${recordings.worksheetId} = ${worksheets.id} and ${recordings.isPractice} = false
     order by ${recordings.createdAt} desc, ${recordings.id} desc limit 1)`;
@@ -238,6 +238,14 @@ export function completedPassages(db: Executor, studentId: number, filter: SQL |
     .where(and(eq(worksheets.studentId, studentId), eq(worksheets.worksheetCompleted, true), filter))
     .orderBy(worksheets.passageId, desc(worksheets.completedAt), desc(worksheets.id));
 }
+
+/** Without a filter, as the student home page asks for them: prepared, built once. */
+const allCompletedPassages = preparedQuery((db) =>
+  completedPassagesQuery(db, sql.placeholder('studentId'), undefined).prepare('completed_passages'),
+);
+
+export const completedPassages = (db: Executor, studentId: number, filter: SQL | undefined) =>
+  filter ? completedPassagesQuery(db, studentId, filter) : allCompletedPassages(db).execute({ studentId });
 
 export const insertReadingLog = (db: Executor, row: typeof readingActivityLogs.$inferInsert) =>
   db.insert(readingActivityLogs).values(row);
