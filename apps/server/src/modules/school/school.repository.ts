@@ -1,7 +1,18 @@
 /** Queries on schools and their staff; scope arrives as SQL conditions. */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { classTeachers, classes, schools, students, users } from '../../db/schema/index.js';
+import {
+  accountLocks,
+  assignments,
+  classTeachers,
+  classes,
+  goals,
+  levelChanges,
+  recordings,
+  schools,
+  students,
+  users,
+} from '../../db/schema/index.js';
 
 const countOf = (from: SQL) => sql<number>`(select count(*)::int ${from})`;
 
@@ -84,4 +95,28 @@ export async function teach(db: Executor, teacherId: number, classIds: number[])
   if (classIds.length) {
     await db.insert(classTeachers).values(classIds.map((classId) => ({ classId, teacherId })));
   }
+}
+
+/**
+ * Deletes accounts with all that hangs off them (a student's work goes with them). What staff did to others stays
+ * with the others: who locked an account, graded a recording, set a goal or moved a level is forgotten (null),
+ * and a deleted teacher's assignments pass to `heirId`, so the students keep them.
+ */
+export async function deleteAccounts(db: Executor, userIds: number[], heirId: number) {
+  await db.update(accountLocks).set({ lockedBy: null }).where(inArray(accountLocks.lockedBy, userIds));
+  await db.update(recordings).set({ gradedBy: null }).where(inArray(recordings.gradedBy, userIds));
+  await db.update(goals).set({ setBy: null }).where(inArray(goals.setBy, userIds));
+  await db.update(levelChanges).set({ changedBy: null }).where(inArray(levelChanges.changedBy, userIds));
+  await db.update(assignments).set({ teacherId: heirId }).where(inArray(assignments.teacherId, userIds));
+  const deleted = await db.delete(users).where(inArray(users.id, userIds)).returning({ id: users.id });
+  return deleted.length;
+}
+
+/** Of `userIds`, those `where` lets the caller reach. */
+export async function reachableUsers(db: Executor, userIds: number[], where: SQL) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), where));
+  return rows.map((row) => row.id);
 }

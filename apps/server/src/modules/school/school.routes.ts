@@ -5,4 +5,6 @@ import type { SchoolService } from './school.service.js';
 export const schoolRoutes = (school: SchoolService) => [
   route(contracts.listSchools, ({ actor }) => school.schools(actor)),
   route(contracts.listTeachers, ({ actor, query }) => school.staff(actor, query.school_id)),
+  route(contracts.batchCreateUsers, ({ actor, body }) => school.batchCreate(actor, body.users)),
+  route(contracts.batchDeleteUsers, ({ actor, body }) => school.batchDelete(actor, body.user_ids)),
 ];
