@@ -318,6 +318,8 @@ describe('authorization matrix', () => {
           expected: 'served',
         } as const;
         const response = await t.request(await requestOf(check));
+        // A file answer (the class export's CSV) names no record by id.
+        if (!String(response.headers['content-type']).startsWith('application/json')) continue;
         const foreign = foreignIds(role);
         for (const [path, recordKind, id] of namedRecords(response.json(), operation.name)) {
           named++;

@@ -33,6 +33,8 @@ export interface Contract {
   readonly body?: z.ZodType;
   readonly multipart?: MultipartBody;
   readonly response: z.ZodType;
+  /** A file answer's media type (its response is then the file's text); JSON when left out. */
+  readonly mediaType?: 'text/csv';
   /** Defaults to 200. */
   readonly status?: 200 | 201 | 202;
 }

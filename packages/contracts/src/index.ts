@@ -8,3 +8,4 @@ export * from './contracts.js';
 export * from './marking.js';
 export * from './fluency.js';
 export * from './passage-words.js';
+export * from './level-label.js';

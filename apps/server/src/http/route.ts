@@ -64,7 +64,13 @@ export function registerRoutes(
         ...(contract.query ? { querystring: contract.query } : {}),
         ...(contract.body ? { body: contract.body } : {}),
         ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
-        response: { [contract.status ?? 200]: contract.response, '4xx': ErrorEnvelope, '5xx': ErrorEnvelope },
+        response: {
+          [contract.status ?? 200]: contract.mediaType
+            ? { content: { [contract.mediaType]: { schema: contract.response } } }
+            : contract.response,
+          '4xx': ErrorEnvelope,
+          '5xx': ErrorEnvelope,
+        },
       },
       onRequest: async (request) => {
         request.actor = isPublic ? null : await authenticate(request);
@@ -82,6 +88,8 @@ export function registerRoutes(
           reply,
         } as HandlerInput<Contract>);
         void reply.status(contract.status ?? 200);
+        // A file answer is sent as it is: Fastify serializes only JSON.
+        if (contract.mediaType) void reply.type(`${contract.mediaType}; charset=utf-8`);
         return result;
       },
     });

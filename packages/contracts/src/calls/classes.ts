@@ -1,6 +1,6 @@
 /**
  * Module classes: the classes in the caller's scope, made and changed by staff, and their students (docs/rules.md A3,
- * A5, M1–M4). Not served yet (future work of the same module): translation settings and skill builders.
+ * A5, M1–M4, M9). Not served yet (future work of the same module): translation settings and skill builders.
  */
 import { z } from 'zod';
 import { Count, IdParams, RecordId, SchoolScope, SubjectId, Text } from '../common.js';
@@ -185,4 +185,16 @@ export const getClassSkillBuilders = defineContract({
   access: STAFF,
   params: IdParams,
   response: z.object({ skill_builders: z.array(PassageActivity) }),
+});
+
+export const exportClassStudents = defineContract({
+  name: 'exportClassStudents',
+  method: 'GET',
+  path: '/v1/classes/{id}/export',
+  summary:
+    'The class’s students as a CSV file for a spreadsheet: name, username, level, latest WPM and WCPM, books completed.',
+  access: STAFF,
+  params: IdParams,
+  mediaType: 'text/csv',
+  response: z.string().describe('UTF-8 CSV with a byte-order mark, a header row and CRLF line ends'),
 });

@@ -17,7 +17,7 @@ export async function requireVisibleStudent(db: Executor, actor: Actor, studentI
 
 export async function requireVisibleClass(db: Executor, actor: Actor, classId: number) {
   const [row] = await db
-    .select({ id: classes.id, schoolId: classes.schoolId })
+    .select({ id: classes.id, schoolId: classes.schoolId, name: classes.name })
     .from(classes)
     .where(and(eq(classes.id, classId), visibleClasses(db, actor)));
   if (!row) throw notFound('class');

@@ -9,6 +9,11 @@ export const classesRoutes = (classes: ClassesService) => [
   route(contracts.getClass, ({ actor, params }) => classes.get(actor, params.id)),
   route(contracts.updateClass, ({ actor, params, body }) => classes.update(actor, params.id, body)),
   route(contracts.getClassStudents, ({ actor, params }) => classes.students(actor, params.id)),
+  route(contracts.exportClassStudents, async ({ actor, params, reply }) => {
+    const file = await classes.export(actor, params.id);
+    void reply.header('content-disposition', file.disposition);
+    return file.csv;
+  }),
   route(contracts.removeClassStudents, ({ actor, params, body }) =>
     classes.remove(actor, params.id, body.student_ids),
   ),

@@ -14,6 +14,7 @@ import { requireVisibleClass, schoolInScope } from '../access/in-scope.js';
 import { visibleClasses, visibleStudents } from '../access/scope.js';
 import { studentSummaries } from '../students/student-summary.js';
 import { classesOf, enrolledIn } from './class-conditions.js';
+import { exportClass } from './class-export.js';
 import * as repo from './classes.repository.js';
 
 const classView = ({ klass, studentCount, teachers }: repo.ClassRow): ClassView => ({
@@ -196,6 +197,9 @@ export function createClassesService(deps: Pick<Deps, 'db' | 'storage'>) {
         return visibleClass(tx, actor, classId);
       });
     },
+
+    /** The class's students as a CSV file (M9). */
+    export: (actor: Actor, classId: number) => exportClass(db, actor, classId),
 
     async students(actor: Actor, classId: number) {
       await requireVisibleClass(db, actor, classId);
