@@ -76,7 +76,7 @@ describe('a page whose code fails to load', () => {
   it('reloads the target address in full, once', async () => {
     renderApp(paths.placement.getHref());
 
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 15_000 });
     expect(hasReloadedFor(paths.placement.getHref())).toBe(true);
     expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
   });
@@ -99,7 +99,7 @@ describe('a page whose code fails to load', () => {
 
     await router.navigate(paths.placement.getHref());
 
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 15_000 });
     expect(router.state.location.pathname).toBe('/placement');
     expect(hasReloadedFor('/placement')).toBe(true);
     expect(hasReloadedFor('/favorites')).toBe(false);
