@@ -62,7 +62,11 @@ const env = {
   SEED_DEMO: 'false',
   NARRATION: 'false',
 };
-const real = await startServer('real', env, '/api/health');
+const real = await startServer('real', env, '/api/health').catch(async (error: unknown) => {
+  // A server that does not start leaves no database behind.
+  await world.close();
+  throw error;
+});
 let peer: RunningServer | undefined;
 try {
   const student = world.students[0]!;

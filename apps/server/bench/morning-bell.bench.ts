@@ -139,7 +139,11 @@ const server = await startServer(
     RATE_LIMIT_SIGN_IN: '100000',
   },
   '/api/health',
-);
+).catch(async (error: unknown) => {
+  // A server that does not start leaves no database behind.
+  await world.close();
+  throw error;
+});
 try {
   const loadBefore = loadAverage();
   const outcomes: Outcome[] = [];
