@@ -94,6 +94,7 @@ describe('router: every route (C26)', () => {
     [paths.teacher.class.getHref(), 'teacher', 'Class'],
     [paths.teacher.settings.getHref(), 'teacher', 'Settings'],
     [paths.teacher.resources.getHref(), 'owner', 'Resources'],
+    [paths.teacher.account.getHref(), 'department_head', 'Your account'],
     [paths.manage.school.getHref(), 'owner', 'School'],
     [paths.manage.classes.getHref(), 'teacher', 'Classes'],
     [paths.manage.class.getHref(3), 'teacher', 'Class'],

@@ -167,6 +167,11 @@ const teacherRoutes = (): RouteObject => ({
       'Resources',
       async () => (await import('@/features/teacher/resources-page')).TeacherResourcesPage,
     ),
+    page(
+      paths.teacher.account.path,
+      'Your account',
+      async () => (await import('@/features/account/account-page')).AccountPage,
+    ),
   ],
 });
 

@@ -1,5 +1,5 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconLayoutGrid, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconLayoutGrid, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ROLE_LABELS } from '@/config/role-labels';
@@ -42,6 +42,15 @@ export function UserMenu() {
         >
           All my areas
         </Menu.Item>
+        {user.login_role !== 'student' && (
+          <Menu.Item
+            component={Link}
+            to={paths.teacher.account.getHref()}
+            leftSection={<IconUserCircle size={20} aria-hidden />}
+          >
+            Your account
+          </Menu.Item>
+        )}
         <Menu.Item leftSection={<IconLogout size={20} aria-hidden />} onClick={() => void signOut()}>
           Sign out
         </Menu.Item>

@@ -1,0 +1,37 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { answer, errorAnswer } from '@/test/api-mocks';
+import { countCalls, profileAnswer, signedInAs } from '@/test/auth';
+import { renderApp } from '@/test/render-app';
+
+describe('a staff member’s account', () => {
+  it('is reached from the account menu and changes the email with the current password', async () => {
+    await signedInAs({ login_role: 'owner' });
+    answer('getProfile', () => ({ ...profileAnswer, login_role: 'owner' }));
+    answer('listSchools', () => ({ schools: [] }));
+    const saves = countCalls('updateProfile', () =>
+      errorAnswer(400, 'bad_request', 'Check the highlighted fields.', {
+        'body.current_password': 'the current password is wrong',
+      }),
+    );
+    const { user, router } = renderApp(paths.manage.school.getHref());
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Your account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/teacher/account');
+
+    const details = await screen.findByRole('region', { name: 'Your details' });
+    const email = within(details).getByRole('textbox', { name: /Email/ });
+    await user.clear(email);
+    await user.type(email, 'dana@new.test');
+    await user.type(within(details).getByLabelText(/Current password/), 'guess');
+    await user.click(within(details).getByRole('button', { name: 'Save my details' }));
+    expect(await within(details).findByText('the current password is wrong')).toBeInTheDocument();
+    await waitFor(() => expect(saves.count()).toBe(1));
+    expect(await saves.requests[0]!.json()).toMatchObject({
+      email: 'dana@new.test',
+      current_password: 'guess',
+    });
+  });
+});
