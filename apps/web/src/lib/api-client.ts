@@ -118,6 +118,21 @@ export async function api<N extends OperationName>(
   name: N,
   ...[input]: ApiArgs<Contracts[N]>
 ): Promise<ContractResponse<Contracts[N]>> {
+  const { contract, response } = await answerOf(name, input);
+  return parseResponse(contract, response) as Promise<ContractResponse<Contracts[N]>>;
+}
+
+/** A file the server answers (a contract with a `mediaType`), and the name it gives it, to be saved as it is. */
+export async function download<N extends OperationName>(
+  name: N,
+  ...[input]: ApiArgs<Contracts[N]>
+): Promise<{ blob: Blob; filename: string | null }> {
+  const { response } = await answerOf(name, input);
+  return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
+}
+
+/** The successful answer of a call, after one refresh on a 401; an error answer throws ApiError. */
+async function answerOf(name: OperationName, input: unknown) {
   const loaded = await loadContracts();
   const contract: Contract = loaded.contracts[name];
   // Past the typed signature, the parts are handled alike whatever the operation.
@@ -127,7 +142,14 @@ export async function api<N extends OperationName>(
     attempt = await retryAfterRefresh(loaded, contract, loose, attempt);
   }
   if (!attempt.response.ok) throw await errorFrom(loaded, attempt.response);
-  return parseResponse(contract, attempt.response) as Promise<ContractResponse<Contracts[N]>>;
+  return { contract, response: attempt.response };
+}
+
+/** The file name of `attachment; filename="…"; filename*=UTF-8''…`: the exact UTF-8 one when given. */
+function filenameOf(disposition: string | null): string | null {
+  const exact = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (exact) return decodeURIComponent(exact);
+  return /filename="([^"]*)"/i.exec(disposition ?? '')?.[1] ?? null;
 }
 
 interface Attempt {
@@ -150,7 +172,7 @@ async function retryAfterRefresh(
 }
 
 async function send(loaded: ContractsModule, contract: Contract, input: LooseInput): Promise<Attempt> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: contract.mediaType ?? 'application/json' });
   const token = await auth.accessToken();
   if (token) {
     headers.set('Authorization', `Bearer ${token}`);

@@ -16,6 +16,7 @@ import { paths } from '@/config/paths';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-store';
 import { showToast } from '@/lib/toasts';
+import { ExportClassButton } from '@/shared/class-export/export-class-button';
 import {
   useClass,
   useClassStudents,
@@ -77,13 +78,16 @@ function ClassDetails({ klass }: { klass: ManagedClass }) {
           <Text>Teachers: {klass.teachers.map((teacher) => teacher.name).join(', ') || 'none yet'}</Text>
           <Seats used={klass.student_count} total={klass.num_students} label="students" />
         </Stack>
-        <Button
-          variant="light"
-          leftSection={<IconPencil size={18} aria-hidden />}
-          onClick={() => setEditing(true)}
-        >
-          Edit the class
-        </Button>
+        <Group gap="sm" wrap="wrap">
+          <ExportClassButton klass={klass} />
+          <Button
+            variant="light"
+            leftSection={<IconPencil size={18} aria-hidden />}
+            onClick={() => setEditing(true)}
+          >
+            Edit the class
+          </Button>
+        </Group>
       </Group>
     </Card>
   );

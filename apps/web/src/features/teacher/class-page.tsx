@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { useFocusOnShow } from '@/components/use-focus-on-show';
+import { ExportClassButton } from '@/shared/class-export/export-class-button';
 import { useClasses, useClassRecordings, type ClassRecording } from './recordings/api/class-recordings';
 import { RecordingQueue, recordedAt } from './recordings/components/recording-queue';
 import { RecordingReview } from './recordings/components/recording-review';
@@ -35,15 +36,18 @@ export function TeacherClassPage() {
         <Title order={2} size="h3">
           {current.name}
         </Title>
-        {classes.data.length > 1 && (
-          <Select
-            label="Class"
-            data={classes.data.map((klass) => ({ value: String(klass.id), label: klass.name }))}
-            value={String(current.id)}
-            allowDeselect={false}
-            onChange={(value) => value && setSearch({ class: value })}
-          />
-        )}
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          {classes.data.length > 1 && (
+            <Select
+              label="Class"
+              data={classes.data.map((klass) => ({ value: String(klass.id), label: klass.name }))}
+              value={String(current.id)}
+              allowDeselect={false}
+              onChange={(value) => value && setSearch({ class: value })}
+            />
+          )}
+          <ExportClassButton klass={current} />
+        </Group>
       </Group>
       <ClassRecordings classId={current.id} recordingId={recordingId} />
     </Stack>
