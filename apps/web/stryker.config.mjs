@@ -7,6 +7,8 @@ export default {
   vitest: { configFile: 'vitest.mutation.config.mjs', related: false },
   // The access table and canEnter (lines 17-44 of config/access.ts) are the guard's role rule (C2).
   mutate: ['src/app/navigation-guard.ts', 'src/config/access.ts:17-44', 'src/lib/recording-outbox.ts'],
+  // The build (changing under a concurrent `npm run build`) is not needed in the sandbox.
+  ignorePatterns: ['dist'],
   coverageAnalysis: 'perTest',
   concurrency: 1,
   reporters: ['clear-text', 'progress', 'json'],
