@@ -92,13 +92,13 @@ export async function enrolledOf(db: Executor, classId: number, studentIds: numb
   return rows.map((row) => row.id);
 }
 
-/** Of `studentIds`, the students of the school `where` lets the caller see. */
-export async function studentsOfSchool(db: Executor, schoolId: number, studentIds: number[], where: SQL) {
+/** Of `studentIds`, those `where` lets the caller see, with their school. */
+export async function reachableStudents(db: Executor, studentIds: number[], where: SQL) {
   const rows = await db
-    .select({ id: students.userId })
+    .select({ id: students.userId, schoolId: students.schoolId })
     .from(students)
-    .where(and(inArray(students.userId, studentIds), eq(students.schoolId, schoolId), where));
-  return rows.map((row) => row.id);
+    .where(and(inArray(students.userId, studentIds), where));
+  return new Map(rows.map((row) => [row.id, row.schoolId]));
 }
 
 export async function enrol(db: Executor, classId: number, schoolId: number, studentIds: number[]) {

@@ -223,10 +223,12 @@ export function createClassesService(deps: Pick<Deps, 'db' | 'storage'>) {
       return db.transaction(async (tx) => {
         const klass = await requireVisibleClass(tx, actor, classId);
         if (body.from_class_id !== undefined) await requireVisibleClass(tx, actor, body.from_class_id);
-        const found = new Set(
-          await repo.studentsOfSchool(tx, klass.schoolId, body.student_ids, visibleStudents(tx, actor)),
-        );
-        if (body.student_ids.some((id) => !found.has(id))) throw notFound('student');
+        const visible = await repo.reachableStudents(tx, body.student_ids, visibleStudents(tx, actor));
+        if (body.student_ids.some((id) => !visible.has(id))) throw notFound('student');
+        const strangers = body.student_ids.filter((id) => visible.get(id) !== klass.schoolId);
+        if (strangers.length) {
+          throw invalidField('body.student_ids', `not students of this class's school: ${ids(strangers)}`);
+        }
         if (body.from_class_id !== undefined && body.from_class_id !== classId) {
           await repo.unenrol(tx, body.from_class_id, body.student_ids);
         }
