@@ -88,7 +88,7 @@ function ClassTable({
   return (
     <Paper withBorder radius="lg" p={{ base: 4, sm: 'md' }}>
       {/* X5: on a phone the teachers go under the class name, so nothing scrolls sideways. */}
-      <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover className="fit-phone">
+      <Table verticalSpacing="sm" horizontalSpacing={8} className="fit-phone">
         <Table.Caption>{classes.length === 1 ? '1 class' : `${classes.length} classes`}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
