@@ -59,6 +59,7 @@ export const placeStudent = defineContract({
   body: z.strictObject({
     series_id: SeriesId,
     colour_band_id: ColourBandId.describe('a band of that series'),
+    reason: Text.trim().max(500).optional().describe('why: kept with the level change for teachers to read'),
   }),
   response: StudentLevel,
 });

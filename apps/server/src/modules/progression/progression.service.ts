@@ -45,7 +45,7 @@ export type LevelCause =
     }
   | { rule: 'level_down'; to: Level; scores: number[]; worksheetId: number }
   | { rule: 'placement'; to: Level; scorePercent: number; worksheetId: number; passageId: number }
-  | { rule: 'manual_placement'; to: Level }
+  | { rule: 'manual_placement'; to: Level; reason?: string | undefined }
   | { rule: 'reset'; seriesId: number; placementTestId: number };
 
 /** A finished quiz, as the rules after it need it. */
@@ -342,7 +342,7 @@ function detailsOf(cause: LevelCause, hasResetColour: boolean): Record<string, u
         has_reset_colour: hasResetColour,
       };
     case 'manual_placement':
-      return { has_reset_colour: hasResetColour };
+      return { has_reset_colour: hasResetColour, ...(cause.reason ? { reason: cause.reason } : {}) };
     case 'reset':
       return { starting_point: cause.seriesId, placement_test_id: cause.placementTestId };
   }

@@ -132,7 +132,11 @@ export function createStudentsService(
         await progression.changeLevel(
           tx,
           reader,
-          { rule: 'manual_placement', to: { seriesId: body.series_id, colourBandId: body.colour_band_id } },
+          {
+            rule: 'manual_placement',
+            to: { seriesId: body.series_id, colourBandId: body.colour_band_id },
+            reason: body.reason,
+          },
           actor.userId,
         );
         return levelView(reader);
