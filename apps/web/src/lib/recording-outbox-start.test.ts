@@ -80,8 +80,8 @@ describe('a take’s id', () => {
     offline();
     const backend = memoryBackend();
     const outbox = createRecordingOutbox(backend);
-    vi.spyOn(crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T) => {
-      new Uint8Array(array!.buffer).fill(0xff);
+    vi.spyOn(crypto, 'getRandomValues').mockImplementation((array) => {
+      new Uint8Array(array.buffer, array.byteOffset, array.byteLength).fill(0xff);
       return array;
     });
     const randomUUID = Object.getOwnPropertyDescriptor(crypto, 'randomUUID');
