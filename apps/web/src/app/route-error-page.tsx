@@ -2,6 +2,7 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useLocation, useRouteError } from 'react-router';
+import { useFocusOnShow } from '@/components/use-focus-on-show';
 import { browserPage, hasReloadedFor, isChunkLoadError, reloadOnceFor } from './chunk-reload';
 import { PageLoader } from './page-loader';
 import { MAIN_CONTENT_ID } from './layouts/skip-link';
@@ -25,8 +26,10 @@ export function RouteErrorPage() {
 
 function ErrorMessage() {
   useDocumentTitle('Something went wrong · ReadAlong');
+  // X2: this page replaces the app's frame (and its focus on navigation), so it moves focus to its heading itself.
+  const main = useFocusOnShow<HTMLElement>(true);
   return (
-    <Center component="main" id={MAIN_CONTENT_ID} mih="100dvh" p="md">
+    <Center component="main" ref={main} id={MAIN_CONTENT_ID} mih="100dvh" p="md">
       <Stack align="center" gap="md" maw={480} ta="center">
         <Title order={1}>Something went wrong</Title>
         <Text size="lg">The page could not be shown. Reloading usually fixes it.</Text>

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import type { z } from 'zod';
 import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
+import { useReturnFocus } from '@/components/use-return-focus';
 import { isFreshLink } from '@/lib/signed-links';
 import { usePassage } from '@/shared/passage/get-passage';
 import { mistakesQueryOptions } from '@/shared/read-aloud/api/mistakes';
@@ -16,8 +17,17 @@ type GradedRecording = z.infer<typeof Recording>;
 
 /** The child's reading as the teacher marked it: their voice, the figures, and the marks on the words. */
 export function RecordingMarks({ recording, onClose }: { recording: GradedRecording; onClose: () => void }) {
+  // Mounted only while open: focus goes back to "See your marks and listen" on close (X10).
+  useReturnFocus();
   return (
-    <Modal opened onClose={onClose} size="xl" title={`Your reading of “${recording.passage_title}”`}>
+    <Modal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={`Your reading of “${recording.passage_title}”`}
+      // axe (button-name, X1): Mantine's close button is an unnamed ×.
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <MarksBody recording={recording} />
     </Modal>
   );

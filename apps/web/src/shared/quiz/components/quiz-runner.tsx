@@ -142,7 +142,15 @@ export function QuizRunner({
         </Alert>
       )}
       {pages && (
-        <Drawer opened={bookOpen} onClose={book.close} title="The book" position="right" size="lg">
+        <Drawer
+          opened={bookOpen}
+          onClose={book.close}
+          title="The book"
+          position="right"
+          size="lg"
+          // axe (button-name, X1): Mantine's close button is an unnamed ×.
+          closeButtonProps={{ 'aria-label': 'Close' }}
+        >
           <Stack gap="md">
             {pages.map((page) => (
               <Text key={page.page_num} size="lg" style={{ lineHeight: 1.7 }}>
