@@ -1,6 +1,6 @@
 /** The checks every screen must pass: axe (WCAG 2.1 A and AA), focus after a route change, no clipping at 360 px. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PHONE = { width: 360, height: 740 };
 export const LAPTOP = { width: 1280, height: 800 };
@@ -28,9 +28,9 @@ export async function settle(page: Page): Promise<void> {
 
 /**
  * A navigation inside the app, as a link would make it (React Router follows the history entry), for pages whose
- * link sits on another page.
+ * link sits on another page. `shown`: what the new page shows once it is there, when its heading is the old one's.
  */
-export async function navigateInApp(page: Page, href: string): Promise<void> {
+export async function navigateInApp(page: Page, href: string, shown?: Locator): Promise<void> {
   const heading = () => document.querySelector('main h1, h1')?.textContent ?? '';
   const before = await page.evaluate(heading);
   await page.evaluate((to) => {
@@ -39,7 +39,8 @@ export async function navigateInApp(page: Page, href: string): Promise<void> {
     window.history.pushState({ usr: null, key, idx: (state?.idx ?? 0) + 1 }, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   }, href);
-  // The new page shows once its code has loaded: until its heading replaces the old one (two pages may share a
+  if (shown) return expect(shown).toBeVisible({ timeout: 15_000 });
+  // Otherwise the new page shows once its code has loaded: until its heading replaces the old one (two pages may share a
   // title, hence the short wait rather than a failure).
   await page
     .waitForFunction((old) => (document.querySelector('main h1, h1')?.textContent ?? '') !== old, before, {
@@ -124,4 +125,34 @@ export async function clippedElements(page: Page): Promise<string[]> {
       found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px wide)`);
     return found;
   });
+}
+
+/**
+ * A dialog or menu a button opens (X10): opened from the keyboard, it takes focus and passes axe while open; Escape
+ * closes it and gives focus back to the button. The problems found, one line each.
+ */
+export async function dialogProblems(
+  page: Page,
+  opener: Locator,
+  role: 'dialog' | 'menu' = 'dialog',
+): Promise<string[]> {
+  const name = (await opener.innerText()).trim() || (await opener.getAttribute('aria-label')) || role;
+  const problems: string[] = [];
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const opened = page.getByRole(role);
+  await expect(opened).toBeVisible();
+  await settle(page);
+  const holdsFocus = () => opened.evaluate((element) => element.contains(document.activeElement));
+  await expect
+    .poll(holdsFocus)
+    .toBe(true)
+    .catch(() => problems.push(`“${name}”: focus did not move into the ${role}`));
+  for (const violation of await axeViolations(page)) problems.push(`“${name}” open: ${violation}`);
+  await page.keyboard.press('Escape');
+  await expect(opened).toBeHidden();
+  await expect(opener)
+    .toBeFocused()
+    .catch(() => problems.push(`“${name}”: focus did not come back to its button after Escape`));
+  return problems;
 }
