@@ -59,11 +59,7 @@ test('[STUDENT] an unknown address takes focus to “Page not found”; a page t
   expect(problems).toEqual([]);
 });
 
-/*
- * fixme (docs/accessibility.md, known gaps): it finds three faults not fixed yet: the account menu's dropdown
- * (aria-required-children), the unread words' contrast in the marks dialog, and the quiz's "Back" cut at 360 px.
- */
-test.fixme('[STUDENT] the account menu, the marks dialog, the quiz’s book and its “no answer yet” warning handle focus and pass axe', async ({
+test('[STUDENT] the account menu, the marks dialog, the quiz’s book and its “no answer yet” warning handle focus and pass axe', async ({
   page,
 }) => {
   test.setTimeout(120_000);

@@ -62,6 +62,9 @@ export const theme = createTheme({
       },
     }),
     Menu: extend<MenuFactory>({
+      // X1: the placeholder Mantine focuses first is a focusable "presentation" div inside role=menu, which axe
+      // refuses (aria-required-children); without it the first item takes focus.
+      defaultProps: { withInitialFocusPlaceholder: false },
       styles: { item: { minHeight: TOUCH_TARGET, fontSize: 'var(--mantine-font-size-md)' } },
     }),
     Input: extend<InputFactory>({ defaultProps: { size: 'md' } }),

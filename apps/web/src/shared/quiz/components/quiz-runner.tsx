@@ -87,7 +87,8 @@ export function QuizRunner({
           />
         </Stack>
       </Card>
-      <Group justify="space-between" wrap="nowrap">
+      {/* X5: at 360 px "Back" beside "Finish the quiz" was cut to 36 px; the finish button wraps below instead. */}
+      <Group justify="space-between">
         <Button
           size="lg"
           variant="default"
