@@ -126,12 +126,12 @@ export function PageView({ page, settings, narrationPending = false }: PageViewP
   const textStyle = { '--reader-scale': settings.fontSize } as CSSProperties;
 
   return (
-    // X6: on a wide screen the picture sits beside the text, so one page fits a 1280×800 screen.
-    <div className={page.illustration_url ? classes.spread : undefined}>
-      {page.illustration_url && (
-        <img className={classes.illustration} src={page.illustration_url} alt="" loading="eager" />
-      )}
+    // X6: on a wide screen the picture and the narration button sit beside the text, so one page fits 1280×800.
+    <div className={page.illustration_url ? `${classes.page} ${classes.spread}` : classes.page}>
       <Stack gap="lg">
+        {page.illustration_url && (
+          <img className={classes.illustration} src={page.illustration_url} alt="" loading="eager" />
+        )}
         {settings.narration && waitsForVoice && (
           <Button
             size="lg"
@@ -182,22 +182,22 @@ export function PageView({ page, settings, narrationPending = false }: PageViewP
             hidden
           />
         )}
-        <p className={classes.text} style={textStyle}>
-          {pieces.map((piece, position) =>
-            piece.kind === 'space' ? (
-              piece.text
-            ) : (
-              <span
-                key={position}
-                className={piece.index === highlighted ? `${classes.word} ${classes.current}` : classes.word}
-                aria-current={piece.index === highlighted ? 'true' : undefined}
-              >
-                {piece.text}
-              </span>
-            ),
-          )}
-        </p>
       </Stack>
+      <p className={classes.text} style={textStyle}>
+        {pieces.map((piece, position) =>
+          piece.kind === 'space' ? (
+            piece.text
+          ) : (
+            <span
+              key={position}
+              className={piece.index === highlighted ? `${classes.word} ${classes.current}` : classes.word}
+              aria-current={piece.index === highlighted ? 'true' : undefined}
+            >
+              {piece.text}
+            </span>
+          ),
+        )}
+      </p>
     </div>
   );
 }

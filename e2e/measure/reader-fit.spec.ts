@@ -1,6 +1,8 @@
 /**
  * X6: on a 1280×800 laptop or Chromebook every page of every book fits the screen: the child reaches Next (or, on the
  * last page, "Take the quiz") without scrolling. Every power builder of the library, read as staff preview it.
+ * A measurement (`npm run measure --workspace e2e`), not yet a journey: long pages of the higher bands still end
+ * below the screen (docs/accessibility.md, known gaps); it moves to tests/ once every page fits.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { LAPTOP, navigateInApp } from '../support/accessibility';
@@ -54,14 +56,7 @@ function pagesTooTall(page: Page): Promise<string[]> {
   });
 }
 
-/*
- * fixme (docs/accessibility.md, known gaps): eight long pages of four illustrated band-9 books (b09-*) end 10-95 px
- * below the screen (text-bound: 12 lines beside the picture); the layout fix is still to be made. Run it with
- * `--grep LAPTOP` after a change to the reader's layout; remove `.fixme` once it passes.
- */
-test.fixme('[LAPTOP] every page of every book fits 1280×800: Next shows without scrolling', async ({
-  page,
-}) => {
+test('[LAPTOP] every page of every book fits 1280×800: Next shows without scrolling', async ({ page }) => {
   // About 700 pages; a loaded machine is slow to draw them.
   test.setTimeout(900_000);
   await page.setViewportSize(LAPTOP);
