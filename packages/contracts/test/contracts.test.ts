@@ -136,6 +136,7 @@ const OUR_CALLS = [
   'GET /v1/districts/settings',
   'PATCH /v1/districts/settings',
   'POST /v1/classes/{id}/students/enrol',
+  'GET /v1/classes/{id}/export',
 ];
 
 const key = (contract: Contract) => `${contract.method} ${contract.path}`;
