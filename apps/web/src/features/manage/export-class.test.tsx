@@ -38,6 +38,21 @@ async function openClass() {
   return rendered;
 }
 
+/**
+ * The saved file's bytes. Under Node 20 the response's Blob is Node's own (it has arrayBuffer()); under Node 24 it is
+ * jsdom's, which has no arrayBuffer() but which jsdom's FileReader reads.
+ */
+function bytesOf(blob: Blob): Promise<Uint8Array> {
+  if (typeof blob.arrayBuffer === 'function')
+    return blob.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
 describe('Export CSV', () => {
   it('asks for this class’s file with the signed-in token and saves it under the server’s name', async () => {
     const asked: Request[] = [];
@@ -60,7 +75,7 @@ describe('Export CSV', () => {
     expect(new URL(asked[0]!.url).pathname).toBe('/api/v1/classes/3/export');
     expect(asked[0]!.headers.get('Authorization')).toMatch(/^Bearer .+/);
     expect(saved[0]!.name).toBe('Grade 3 Maple-students.csv');
-    const bytes = new Uint8Array(await saved[0]!.blob.arrayBuffer());
+    const bytes = await bytesOf(saved[0]!.blob);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 
