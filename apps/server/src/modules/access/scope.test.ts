@@ -44,13 +44,18 @@ afterAll(() => t.close());
 
 type Corner = ReturnType<World['corner']> extends Promise<infer C> ? C : never;
 
+/** The two districts of the world with the names the expected rows use. */
+function districts() {
+  return [
+    [world.home, 'home'],
+    [world.away, 'away'],
+  ] as const;
+}
+
 /** Every class corner of the world by name: district, school letter, class number. */
 function corners(): Record<string, Corner> {
   const named: Record<string, Corner> = {};
-  for (const [district, name] of [
-    [world.home, 'home'],
-    [world.away, 'away'],
-  ] as const) {
+  for (const [district, name] of districts()) {
     district.schools.forEach((school, s) =>
       school.classes.forEach((klass, c) => (named[`${name}-${'ab'[s]}${c + 1}`] = klass)),
     );
@@ -69,6 +74,11 @@ function actor(role: Role): Actor {
 }
 
 const ROLES: Role[] = ['student', 'teacher', 'owner', 'department_head'];
+
+/** The rows a condition let through, by their names in the world (`?id` for a row nobody named), sorted. */
+function namesOf(rows: { id: number }[], nameOf: Map<number, string>): string[] {
+  return rows.map((row) => nameOf.get(row.id) ?? `?${row.id}`).sort();
+}
 
 /** What a caller of home-a1 reaches of the per-class records (students, classes, worksheets, …). */
 const CLASS_REACH: Record<Role, string[]> = {
@@ -125,8 +135,7 @@ for (const { kind, table, id, idOf, condition } of KINDS) {
         .select({ id })
         .from(table as typeof classes)
         .where(condition(t.db, actor(role)));
-      const names = rows.map((row) => nameOf.get(row.id) ?? `?${row.id}`).sort();
-      expect(names).toEqual(CLASS_REACH[role]);
+      expect(namesOf(rows, nameOf)).toEqual(CLASS_REACH[role]);
     });
   });
 }
@@ -140,17 +149,14 @@ describe('schools: one condition per role', () => {
   };
   it.each(ROLES)('%s', async (role) => {
     const nameOf = new Map<number, string>();
-    for (const [district, name] of [
-      [world.home, 'home'],
-      [world.away, 'away'],
-    ] as const) {
+    for (const [district, name] of districts()) {
       district.schools.forEach((school, s) => nameOf.set(school.school.id, `${name}-${'ab'[s]}`));
     }
     const rows = await t.db
       .select({ id: schools.id })
       .from(schools)
       .where(visibleSchools(actor(role)));
-    expect(rows.map((row) => nameOf.get(row.id) ?? `?${row.id}`).sort()).toEqual(expected[role]);
+    expect(namesOf(rows, nameOf)).toEqual(expected[role]);
   });
 });
 
@@ -164,10 +170,7 @@ describe('staff: one condition per role', () => {
   };
   it.each(ROLES)('%s', async (role) => {
     const nameOf = new Map<number, string>();
-    for (const [district, name] of [
-      [world.home, 'home'],
-      [world.away, 'away'],
-    ] as const) {
+    for (const [district, name] of districts()) {
       nameOf.set(district.head.id, `${name} head`);
       district.schools.forEach((school, s) => {
         nameOf.set(school.owner.id, `${name}-${'ab'[s]} owner`);
@@ -180,7 +183,7 @@ describe('staff: one condition per role', () => {
       .select({ id: users.id })
       .from(users)
       .where(visibleStaff(actor(role)));
-    expect(rows.map((row) => nameOf.get(row.id) ?? `?${row.id}`).sort()).toEqual(expected[role]);
+    expect(namesOf(rows, nameOf)).toEqual(expected[role]);
   });
 });
 
@@ -203,7 +206,7 @@ describe('notifications: one condition per role', () => {
       .select({ id: notifications.id })
       .from(notifications)
       .where(visibleNotifications(actor(role)));
-    expect(rows.map((row) => nameOf.get(row.id) ?? `?${row.id}`).sort()).toEqual(expected[role]);
+    expect(namesOf(rows, nameOf)).toEqual(expected[role]);
   });
 });
 

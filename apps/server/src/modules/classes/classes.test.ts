@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInCast, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/ladder.js';
 import { classes } from '../../db/schema/index.js';
+import { useSignedInCast } from './class-test-setup.js';
 
-let t: TestApp;
-let cast: Awaited<ReturnType<typeof signedInCast>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  cast = await signedInCast(t);
-});
-afterAll(() => t.close());
+const setup = useSignedInCast();
 
 interface ClassView {
   id: number;
@@ -21,7 +14,7 @@ interface ClassView {
 }
 
 const list = (token: string | undefined, query = '') =>
-  t.request({ method: 'GET', url: `/api/v1/classes${query}`, token });
+  setup.t.request({ method: 'GET', url: `/api/v1/classes${query}`, token });
 const names = async (token: string, query = '') => {
   const response = await list(token, query);
   expect(response.statusCode, response.body).toBe(200);
@@ -30,33 +23,39 @@ const names = async (token: string, query = '') => {
 
 describe('GET /v1/classes', () => {
   it('a teacher sees the classes they teach, with the students enrolled and their teachers', async () => {
-    const [own] = await names(cast.token.teacher);
+    const [own] = await names(setup.cast.token.teacher);
     expect(own).toMatchObject({
-      id: cast.world.class.id,
+      id: setup.cast.world.class.id,
       student_count: 2,
-      school_id: cast.world.school.id,
-      teachers: [{ id: cast.world.teacher.id }],
+      school_id: setup.cast.world.school.id,
+      teachers: [{ id: setup.cast.world.teacher.id }],
     });
-    const [other] = await t.db
+    const [other] = await setup.t.db
       .insert(classes)
-      .values({ schoolId: cast.world.school.id, districtId: cast.world.district.id, name: 'Untaught' })
+      .values({
+        schoolId: setup.cast.world.school.id,
+        districtId: setup.cast.world.district.id,
+        name: 'Untaught',
+      })
       .returning();
-    expect((await names(cast.token.teacher)).map((klass) => klass.id)).toEqual([cast.world.class.id]);
-    expect((await names(cast.token.owner)).map((klass) => klass.id)).toContain(other!.id);
+    expect((await names(setup.cast.token.teacher)).map((klass) => klass.id)).toEqual([
+      setup.cast.world.class.id,
+    ]);
+    expect((await names(setup.cast.token.owner)).map((klass) => klass.id)).toContain(other!.id);
   });
 
   it('a department head sees the district, narrowed to one school; a school elsewhere is 404', async () => {
-    const all = await names(cast.token.head, '');
-    expect(all.every((klass) => klass.school_id === cast.world.school.id)).toBe(true);
-    expect(await names(cast.token.head, `?school_id=${cast.world.school.id}`)).toEqual(all);
-    expectError(await list(cast.token.head, `?school_id=${cast.outsider.school.id}`), 404);
-    expect(await names(cast.token.outsider)).not.toContainEqual(
-      expect.objectContaining({ id: cast.world.class.id }),
+    const all = await names(setup.cast.token.head, '');
+    expect(all.every((klass) => klass.school_id === setup.cast.world.school.id)).toBe(true);
+    expect(await names(setup.cast.token.head, `?school_id=${setup.cast.world.school.id}`)).toEqual(all);
+    expectError(await list(setup.cast.token.head, `?school_id=${setup.cast.outsider.school.id}`), 404);
+    expect(await names(setup.cast.token.outsider)).not.toContainEqual(
+      expect.objectContaining({ id: setup.cast.world.class.id }),
     );
   });
 
   it('401 without a session, 403 for students', async () => {
     expectError(await list(undefined), 401);
-    expectError(await list(cast.token.student), 403);
+    expectError(await list(setup.cast.token.student), 403);
   });
 });
