@@ -29,7 +29,7 @@ import type { ManagedStudent } from './api/students';
 import { ClassFields, classBody, type ClassValues } from './components/class-fields';
 import { ConfirmModal } from './components/confirm-modal';
 import { EnrolStudents } from './components/enrol-students';
-import { FormProblem } from './components/form-problem';
+import { FormCard } from './components/form-card';
 import { MoveStudents } from './components/move-students';
 import { NewStudentsForm } from './components/new-students-form';
 import { Seats } from './components/seats';
@@ -119,25 +119,18 @@ function EditClassForm({ klass, onDone }: { klass: ManagedClass; onDone: () => v
     ),
   );
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="edit-class-heading">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h3" id="edit-class-heading">
-            Edit {klass.name}
-          </Title>
-          <ClassFields form={form} prefix="" teacherOptions={choosesTeachers ? teacherOptions : null} />
-          <FormProblem error={update.error} />
-          <Group gap="sm">
-            <Button type="submit" loading={update.isPending}>
-              Save the class
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              Cancel
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard
+      id="edit-class-heading"
+      title={`Edit ${klass.name}`}
+      titleSize="h3"
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Save the class"
+      pending={update.isPending}
+      error={update.error}
+    >
+      <ClassFields form={form} prefix="" teacherOptions={choosesTeachers ? teacherOptions : null} />
+    </FormCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DEFAULT_CLASS_SIZE } from '@readalong/contracts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -8,7 +8,7 @@ import { useCreateClasses } from '../api/classes';
 import { useManagedSchools } from '../api/school';
 import type { SchoolScope } from '../api/school-scope';
 import { ClassFields, classBody, type ClassValues } from './class-fields';
-import { FormProblem } from './form-problem';
+import { FormCard } from './form-card';
 import { useTeacherOptions } from './teacher-options';
 
 const emptyClass = (): ClassValues => ({ name: '', num_students: DEFAULT_CLASS_SIZE, teacher_ids: [] });
@@ -56,56 +56,51 @@ export function NewClassesForm({ scope, choosesSchool, choosesTeachers, onDone }
   );
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="new-classes-heading">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h4" id="new-classes-heading">
-            New classes
-          </Title>
-          {choosesSchool && <SchoolSelect form={form} />}
-          {rows.map((_, index) => (
-            <Stack key={index} gap={4}>
-              {rows.length > 1 && (
-                <Group justify="space-between">
-                  <Text fw={600}>Class {index + 1}</Text>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="compact-sm"
-                    leftSection={<IconTrash size={16} aria-hidden />}
-                    onClick={() => form.removeListItem('classes', index)}
-                  >
-                    Leave out class {index + 1}
-                  </Button>
-                </Group>
-              )}
-              <ClassFields
-                form={form}
-                prefix={`classes.${index}.`}
-                teacherOptions={choosesTeachers ? teacherOptions : null}
-                labelSuffix={rows.length > 1 ? ` (class ${index + 1})` : ''}
-              />
-            </Stack>
-          ))}
-          <FormProblem error={create.error} title="No class was created" />
-          <Group gap="sm" wrap="wrap">
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={18} aria-hidden />}
-              onClick={() => form.insertListItem('classes', emptyClass())}
-            >
-              Add another class
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {rows.length === 1 ? 'Create the class' : `Create ${rows.length} classes`}
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              Cancel
-            </Button>
-          </Group>
+    <FormCard
+      id="new-classes-heading"
+      title="New classes"
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel={rows.length === 1 ? 'Create the class' : `Create ${rows.length} classes`}
+      pending={create.isPending}
+      error={create.error}
+      errorTitle="No class was created"
+      moreActions={
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => form.insertListItem('classes', emptyClass())}
+        >
+          Add another class
+        </Button>
+      }
+    >
+      {choosesSchool && <SchoolSelect form={form} />}
+      {rows.map((_, index) => (
+        <Stack key={index} gap={4}>
+          {rows.length > 1 && (
+            <Group justify="space-between">
+              <Text fw={600}>Class {index + 1}</Text>
+              <Button
+                variant="subtle"
+                color="red"
+                size="compact-sm"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => form.removeListItem('classes', index)}
+              >
+                Leave out class {index + 1}
+              </Button>
+            </Group>
+          )}
+          <ClassFields
+            form={form}
+            prefix={`classes.${index}.`}
+            teacherOptions={choosesTeachers ? teacherOptions : null}
+            labelSuffix={rows.length > 1 ? ` (class ${index + 1})` : ''}
+          />
         </Stack>
-      </form>
-    </Card>
+      ))}
+    </FormCard>
   );
 }
 

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { NativeSelect, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ROLE_LABELS } from '@/config/role-labels';
@@ -17,7 +7,7 @@ import { useManagedSchools } from '../api/school';
 import type { SchoolScope } from '../api/school-scope';
 import { useCreateUsers } from '../api/staff';
 import { CreatedAccounts, type CreatedAccount } from './created-accounts';
-import { FormProblem } from './form-problem';
+import { FormCard } from './form-card';
 
 /** The staff roles an owner or department head may create: teachers and other owners of a school. */
 const ROLE_OPTIONS = (['teacher', 'owner'] as const).map((role) => ({
@@ -71,59 +61,52 @@ export function NewStaffForm({
   if (created) return <CreatedAccounts accounts={created} onDone={onDone} />;
   const field = (name: keyof typeof form.values) => form.getInputProps(name);
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="new-staff-heading">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h4" id="new-staff-heading">
-            New staff member
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="First name" required {...field('first_name')} />
-            <TextInput label="Last name" required {...field('last_name')} />
-            <TextInput
-              label="Username"
-              required
-              autoCapitalize="none"
-              spellCheck={false}
-              {...field('username')}
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              required
-              description="Password reset links go here"
-              {...field('email')}
-            />
-            <NativeSelect label="Role" data={ROLE_OPTIONS} {...field('login_role')} />
-            {choosesSchool && (
-              <NativeSelect
-                label="School"
-                data={[
-                  { value: '', label: 'Choose…', disabled: true },
-                  ...(schools.data ?? []).map((school) => ({ value: String(school.id), label: school.name })),
-                ]}
-                {...field('school_id')}
-              />
-            )}
-            <PasswordInput
-              label="Password"
-              description="Leave empty and one is made; you will see it once"
-              autoComplete="new-password"
-              {...field('password')}
-            />
-          </SimpleGrid>
-          <FormProblem error={create.error} title="No account was created" />
-          <Group gap="sm">
-            <Button type="submit" loading={create.isPending}>
-              Create the account
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              Cancel
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard
+      id="new-staff-heading"
+      title="New staff member"
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Create the account"
+      pending={create.isPending}
+      error={create.error}
+      errorTitle="No account was created"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="First name" required {...field('first_name')} />
+        <TextInput label="Last name" required {...field('last_name')} />
+        <TextInput
+          label="Username"
+          required
+          autoCapitalize="none"
+          spellCheck={false}
+          {...field('username')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          description="Password reset links go here"
+          {...field('email')}
+        />
+        <NativeSelect label="Role" data={ROLE_OPTIONS} {...field('login_role')} />
+        {choosesSchool && (
+          <NativeSelect
+            label="School"
+            data={[
+              { value: '', label: 'Choose…', disabled: true },
+              ...(schools.data ?? []).map((school) => ({ value: String(school.id), label: school.name })),
+            ]}
+            {...field('school_id')}
+          />
+        )}
+        <PasswordInput
+          label="Password"
+          description="Leave empty and one is made; you will see it once"
+          autoComplete="new-password"
+          {...field('password')}
+        />
+      </SimpleGrid>
+    </FormCard>
   );
 }
 

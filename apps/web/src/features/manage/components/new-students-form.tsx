@@ -1,11 +1,11 @@
-import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { useCreateStudents } from '../api/students';
 import { CreatedAccounts, type CreatedAccount } from './created-accounts';
-import { FormProblem } from './form-problem';
+import { FormCard } from './form-card';
 
 const emptyStudent = () => ({ first_name: '', last_name: '', username: '', password: '' });
 
@@ -38,71 +38,62 @@ export function NewStudentsForm({ classId, onDone }: { classId: number; onDone: 
 
   if (created) return <CreatedAccounts accounts={created} onDone={onDone} />;
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="new-students-heading">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h4" id="new-students-heading">
-            New students
-          </Title>
-          <Text size="sm" c="dimmed">
-            Leave the password empty and one is made for each student; you will see it once.
-          </Text>
-          {rows.map((_, index) => {
-            const suffix = rows.length > 1 ? ` (student ${index + 1})` : '';
-            const field = (name: string) => form.getInputProps(`students.${index}.${name}`);
-            return (
-              <Stack key={index} gap={4}>
-                {rows.length > 1 && (
-                  <Group justify="space-between">
-                    <Text fw={600}>Student {index + 1}</Text>
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="compact-sm"
-                      leftSection={<IconTrash size={16} aria-hidden />}
-                      onClick={() => form.removeListItem('students', index)}
-                    >
-                      Leave out student {index + 1}
-                    </Button>
-                  </Group>
-                )}
-                <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-                  <TextInput label={`First name${suffix}`} required {...field('first_name')} />
-                  <TextInput label={`Last name${suffix}`} required {...field('last_name')} />
-                  <TextInput
-                    label={`Username${suffix}`}
-                    required
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    {...field('username')}
-                  />
-                  <PasswordInput
-                    label={`Password${suffix}`}
-                    autoComplete="new-password"
-                    {...field('password')}
-                  />
-                </SimpleGrid>
-              </Stack>
-            );
-          })}
-          <FormProblem error={create.error} title="No student was created" />
-          <Group gap="sm" wrap="wrap">
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={18} aria-hidden />}
-              onClick={() => form.insertListItem('students', emptyStudent())}
-            >
-              Add another student
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {rows.length === 1 ? 'Create the student' : `Create ${rows.length} students`}
-            </Button>
-            <Button variant="default" onClick={onDone}>
-              Cancel
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard
+      id="new-students-heading"
+      title="New students"
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel={rows.length === 1 ? 'Create the student' : `Create ${rows.length} students`}
+      pending={create.isPending}
+      error={create.error}
+      errorTitle="No student was created"
+      moreActions={
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => form.insertListItem('students', emptyStudent())}
+        >
+          Add another student
+        </Button>
+      }
+    >
+      <Text size="sm" c="dimmed">
+        Leave the password empty and one is made for each student; you will see it once.
+      </Text>
+      {rows.map((_, index) => {
+        const suffix = rows.length > 1 ? ` (student ${index + 1})` : '';
+        const field = (name: string) => form.getInputProps(`students.${index}.${name}`);
+        return (
+          <Stack key={index} gap={4}>
+            {rows.length > 1 && (
+              <Group justify="space-between">
+                <Text fw={600}>Student {index + 1}</Text>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="compact-sm"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={() => form.removeListItem('students', index)}
+                >
+                  Leave out student {index + 1}
+                </Button>
+              </Group>
+            )}
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+              <TextInput label={`First name${suffix}`} required {...field('first_name')} />
+              <TextInput label={`Last name${suffix}`} required {...field('last_name')} />
+              <TextInput
+                label={`Username${suffix}`}
+                required
+                autoCapitalize="none"
+                spellCheck={false}
+                {...field('username')}
+              />
+              <PasswordInput label={`Password${suffix}`} autoComplete="new-password" {...field('password')} />
+            </SimpleGrid>
+          </Stack>
+        );
+      })}
+    </FormCard>
   );
 }
