@@ -1,9 +1,9 @@
 /** A student's activity counted per calendar day (UTC), from their worksheets and recordings. */
 import { and, count, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { BuilderType } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
 import { passages, recordings, worksheets } from '../../db/schema/index.js';
 import type { Interval } from '../reports/date-range.js';
+import { completedBookOf } from '../reports/report-conditions.js';
 
 type TimeColumn = Parameters<typeof gte>[0];
 
@@ -43,14 +43,7 @@ function booksPerDay(db: Executor, studentId: number, interval: Interval) {
     .select({ day, booksCompleted: count() })
     .from(worksheets)
     .innerJoin(passages, eq(passages.id, worksheets.passageId))
-    .where(
-      and(
-        eq(worksheets.studentId, studentId),
-        eq(passages.builderTypeId, BuilderType.PowerBuilder),
-        eq(worksheets.worksheetCompleted, true),
-        within(worksheets.completedAt, interval),
-      ),
-    )
+    .where(and(completedBookOf(studentId), within(worksheets.completedAt, interval)))
     .groupBy(day);
 }
 

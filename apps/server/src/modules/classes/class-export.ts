@@ -4,11 +4,12 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { asc, eq, sql } from 'drizzle-orm';
-import { BuilderType, levelLabel } from '@readalong/contracts';
+import { levelLabel } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
 import { passages, recordings, students, users, worksheets } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import { requireVisibleClass } from '../access/in-scope.js';
+import { completedBookOf, speedRecordingOf } from '../reports/report-conditions.js';
 import { enrolledIn } from './class-conditions.js';
 
 const HEADER = ['Name', 'Username', 'Level', 'Latest WPM', 'Latest WCPM', 'Books completed'];
@@ -17,15 +18,13 @@ const HEADER = ['Name', 'Username', 'Level', 'Latest WPM', 'Latest WCPM', 'Books
 const latestSpeed = (column: typeof recordings.wpm | typeof recordings.wcpm) => sql<
   number | null
 >`(select ${column} from ${recordings}
-  where ${recordings.studentId} = ${students.userId} and ${recordings.isPractice} = false
-    and ${recordings.wpm} is not null
+  where ${speedRecordingOf(students.userId)}
   order by ${recordings.createdAt} desc, ${recordings.id} desc limit 1)`;
 
 /** Completed power builders: the books a student finished (P10). */
 const booksCompleted = sql<number>`(select count(*)::int from ${worksheets}
   inner join ${passages} on ${passages.id} = ${worksheets.passageId}
-  where ${worksheets.studentId} = ${students.userId} and ${worksheets.worksheetCompleted} = true
-    and ${passages.builderTypeId} = ${BuilderType.PowerBuilder})`;
+  where ${completedBookOf(students.userId)})`;
 
 /** The class's students with their level, speed and books, by last then first name: one query. */
 function studentRows(db: Executor, classId: number) {

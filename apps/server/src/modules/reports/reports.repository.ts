@@ -7,6 +7,7 @@ import { BuilderType } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
 import { levelChanges, passages, recordings, worksheets } from '../../db/schema/index.js';
 import type { Interval } from './date-range.js';
+import { speedRecordingOf } from './report-conditions.js';
 
 const within = (column: Parameters<typeof gte>[0], interval: Interval | undefined) =>
   interval ? and(gte(column, interval.from), lt(column, interval.until)) : undefined;
@@ -116,9 +117,7 @@ export async function latestSpeed(db: Executor, studentId: number) {
   const [row] = await db
     .select({ wpm: recordings.wpm, wcpm: recordings.wcpm })
     .from(recordings)
-    .where(
-      and(eq(recordings.studentId, studentId), eq(recordings.isPractice, false), isNotNull(recordings.wpm)),
-    )
+    .where(speedRecordingOf(studentId))
     .orderBy(desc(recordings.createdAt), desc(recordings.id))
     .limit(1);
   return row;
