@@ -25,6 +25,7 @@ import * as districts from './calls/districts.js';
 import * as classes from './calls/classes.js';
 import * as school from './calls/school.js';
 import * as licences from './calls/licences.js';
+import * as rosterImport from './calls/roster-import.js';
 import * as insights from './calls/insights.js';
 
 export * from './calls/auth.js';
@@ -46,6 +47,7 @@ export * from './calls/districts.js';
 export * from './calls/classes.js';
 export * from './calls/school.js';
 export * from './calls/licences.js';
+export * from './calls/roster-import.js';
 export * from './calls/insights.js';
 
 type ContractsOf<M> = { [K in keyof M as M[K] extends Contract ? K : never]: M[K] };
@@ -80,6 +82,7 @@ export const callsByModule = {
   classes: contractsOf(classes),
   school: contractsOf(school),
   licences: contractsOf(licences),
+  'roster-import': contractsOf(rosterImport),
   insights: contractsOf(insights),
 };
 
@@ -103,6 +106,7 @@ export const contracts = {
   ...callsByModule['classes'],
   ...callsByModule['school'],
   ...callsByModule['licences'],
+  ...callsByModule['roster-import'],
   ...callsByModule['insights'],
 };
 export type Contracts = typeof contracts;

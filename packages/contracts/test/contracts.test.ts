@@ -137,6 +137,12 @@ const OUR_CALLS = [
   'PATCH /v1/districts/settings',
   'POST /v1/classes/{id}/students/enrol',
   'GET /v1/classes/{id}/export',
+  'POST /logout/everywhere',
+  'PATCH /v1/user-management/users/{id}',
+  'POST /v1/user-management/users/{id}/password',
+  'POST /v1/roster/imports',
+  'GET /v1/roster/imports/{id}',
+  'POST /v1/roster/imports/{id}/commit',
 ];
 
 const key = (contract: Contract) => `${contract.method} ${contract.path}`;

@@ -59,6 +59,16 @@ export const logout = defineContract({
   response: Ok,
 });
 
+export const logoutEverywhere = defineContract({
+  name: 'logoutEverywhere',
+  method: 'POST',
+  path: '/logout/everywhere',
+  summary:
+    'Sign out on every device (our own call, S21): revokes all of the caller’s sessions, this one included.',
+  access: ANY_ROLE,
+  response: z.object({ sessions_ended: z.number().int().min(0) }),
+});
+
 export const refresh = defineContract({
   name: 'refresh',
   method: 'POST',

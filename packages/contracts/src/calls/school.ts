@@ -3,7 +3,7 @@
  * same module): teacher resources.
  */
 import { z } from 'zod';
-import { Count, EmailInput, RecordId, SchoolScope } from '../common.js';
+import { Count, EmailInput, IdParams, RecordId, SchoolScope } from '../common.js';
 import { defineContract, STAFF } from '../contract.js';
 import { Role } from '../domain.js';
 import { MAX_BATCH, NewStudent } from './shared.js';
@@ -46,6 +46,55 @@ export const batchCreateUsers = defineContract({
     users: z.array(NewUser).min(1, 'add at least one user').max(MAX_BATCH),
   }),
   response: z.object({ users: z.array(CreatedUser) }),
+});
+
+export const ManagedUser = z.object({
+  id: RecordId,
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  login_role: Role,
+  school_id: RecordId.nullable(),
+  disabled: z.boolean(),
+});
+
+/** An account as staff edit it (our own call, M10): names, sign-in name, email, and whether it may sign in. */
+export const updateUser = defineContract({
+  name: 'updateUser',
+  method: 'PATCH',
+  path: '/v1/user-management/users/{id}',
+  summary:
+    'Edit an account of the caller’s school or district: names, username, email (staff), disabled. Disabling ends ' +
+    'its sessions; enabling a student takes a licence seat (LP3). Never the caller’s own.',
+  access: ADMINS,
+  params: IdParams,
+  body: z
+    .strictObject({
+      first_name: NewStudent.shape.first_name.optional(),
+      last_name: NewStudent.shape.last_name.optional(),
+      username: NewStudent.shape.username.optional(),
+      email: EmailInput.nullable().optional().describe('staff only'),
+      disabled: z.boolean().optional().describe('a disabled account cannot sign in'),
+    })
+    .refine((body) => Object.keys(body).length > 0, { message: 'change at least one field' }),
+  response: ManagedUser,
+});
+
+export const setUserPassword = defineContract({
+  name: 'setUserPassword',
+  method: 'POST',
+  path: '/v1/user-management/users/{id}/password',
+  summary:
+    'Reset an account’s password (M10): a student gets the given or a generated password, shown once; staff get a ' +
+    'set-password link by email. Either way the account’s sessions end and its sign-in lockout is lifted.',
+  access: ADMINS,
+  params: IdParams,
+  body: z.strictObject({ password: NewStudent.shape.password }),
+  response: z.object({
+    initial_password: z.string().nullable().describe('a student’s new password when generated, shown once'),
+    link_sent_to: z.string().nullable().describe('the address a staff member’s link went to'),
+  }),
 });
 
 export const Teacher = z.object({
