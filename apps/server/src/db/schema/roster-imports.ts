@@ -38,6 +38,8 @@ export const rosterImports = pgTable(
     problemCount: integer().notNull().default(0),
     error: text(),
     createdAt: createdAt(),
+    /** Touched as the job moves on: a job not touched for minutes stopped with its server (RI8). */
+    updatedAt: createdAt(),
     finishedAt: at(),
   },
   (t) => [index().on(t.schoolId, t.createdAt), index().on(t.status)],
