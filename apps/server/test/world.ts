@@ -7,6 +7,7 @@
 import { BuilderType, type Role } from '@readalong/contracts';
 import {
   alerts,
+  assignmentStudents,
   classTeachers,
   classes,
   districts,
@@ -156,3 +157,31 @@ export async function buildWorld(t: TestApp) {
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/**
+ * The edge rows of the caller's class (home-a1) that only scope.test.ts adds (the other tests keep one student a
+ * class): a classmate, an alert only staff see (P1), assignments for the caller student and for the classmate by
+ * name, and a deleted assignment. They tell a student's own scope from their class's: a student sees the
+ * student-facing alerts and the assignments set for them, not everything of the class (A3).
+ */
+export async function buildScopeEdges(t: TestApp, world: World) {
+  const { db, factories } = t;
+  const own = world.corners.own;
+  const place = { districtId: own.class.districtId, schoolId: own.class.schoolId };
+  const classmate = await factories.student(place, own.class.id);
+  const [staffFacingAlert] = await db
+    .insert(alerts)
+    .values({ studentId: own.student.id, ...place, typeId: 1, isStudentFacing: false })
+    .returning();
+  const byName = async (student: { id: number }) => {
+    const assignment = await factories.assignment(own.class, own.teacher.id, world.passage.id);
+    await db.insert(assignmentStudents).values({ assignmentId: assignment.id, studentId: student.id });
+    return assignment;
+  };
+  const forCaller = await byName(own.student);
+  const forClassmate = await byName(classmate);
+  const deleted = await factories.assignment(own.class, own.teacher.id, world.passage.id, {
+    deletedAt: new Date('2026-09-01T00:00:00Z'),
+  });
+  return { classmate, staffFacingAlert: staffFacingAlert!, forCaller, forClassmate, deleted };
+}

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@readalong/contracts';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { buildWorld, type World } from '../../../test/world.js';
+import { buildScopeEdges, buildWorld, type World } from '../../../test/world.js';
 import {
   alerts,
   assignments,
@@ -36,9 +36,11 @@ import {
 
 let t: TestApp;
 let world: World;
+let edges: Awaited<ReturnType<typeof buildScopeEdges>>;
 beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t);
+  edges = await buildScopeEdges(t, world);
 });
 afterAll(() => t.close());
 
@@ -88,57 +90,114 @@ const CLASS_REACH: Record<Role, string[]> = {
   department_head: ['home-a1', 'home-a2', 'home-b1', 'home-b2'],
 };
 
+/** CLASS_REACH, with the edge rows of home-a1 that every staff role sees and the student does not. */
+function staffAlsoSee(...names: string[]): Record<Role, string[]> {
+  const reach = (role: Role) => (role === 'student' ? [] : names);
+  return Object.fromEntries(
+    ROLES.map((role) => [role, [...CLASS_REACH[role], ...reach(role)].sort()]),
+  ) as Record<Role, string[]>;
+}
+
+type Edges = typeof edges;
+const noEdges = (): [number, string][] => [];
+
 const KINDS = [
   {
     kind: 'students',
     table: students,
     id: students.userId,
     idOf: (c: Corner) => c.student.id,
+    edgesOf: (e: Edges): [number, string][] => [[e.classmate.id, 'home-a1 classmate']],
     condition: visibleStudents,
+    // A student sees themselves, not their classmate.
+    reach: staffAlsoSee('home-a1 classmate'),
   },
   {
     kind: 'classes',
     table: classes,
     id: classes.id,
     idOf: (c: Corner) => c.class.id,
+    edgesOf: noEdges,
     condition: visibleClasses,
+    reach: CLASS_REACH,
   },
   {
     kind: 'worksheets',
     table: worksheets,
     id: worksheets.id,
     idOf: (c: Corner) => c.worksheet.id,
+    edgesOf: noEdges,
     condition: visibleWorksheets,
+    reach: CLASS_REACH,
   },
   {
     kind: 'recordings',
     table: recordings,
     id: recordings.id,
     idOf: (c: Corner) => c.recording.id,
+    edgesOf: noEdges,
     condition: visibleRecordings,
+    reach: CLASS_REACH,
   },
-  { kind: 'alerts', table: alerts, id: alerts.id, idOf: (c: Corner) => c.alert.id, condition: visibleAlerts },
+  {
+    kind: 'alerts',
+    table: alerts,
+    id: alerts.id,
+    idOf: (c: Corner) => c.alert.id,
+    edgesOf: (e: Edges): [number, string][] => [[e.staffFacingAlert.id, 'home-a1 staff-facing']],
+    condition: visibleAlerts,
+    // P1: an alert about a student that is not student-facing is for the staff alone.
+    reach: staffAlsoSee('home-a1 staff-facing'),
+  },
   {
     kind: 'assignments',
     table: assignments,
     id: assignments.id,
     idOf: (c: Corner) => c.assignment.id,
+    edgesOf: (e: Edges): [number, string][] => [
+      [e.forCaller.id, 'home-a1 for the student by name'],
+      [e.forClassmate.id, 'home-a1 for a classmate by name'],
+      [e.deleted.id, 'home-a1 deleted'],
+    ],
     condition: visibleAssignments,
+    // The student's: the whole class's and their own by name; never a classmate's by name; nobody a deleted one.
+    reach: {
+      ...staffAlsoSee('home-a1 for the student by name', 'home-a1 for a classmate by name'),
+      student: ['home-a1', 'home-a1 for the student by name'],
+    },
   },
 ] as const;
 
-for (const { kind, table, id, idOf, condition } of KINDS) {
+for (const { kind, table, id, idOf, edgesOf, condition, reach } of KINDS) {
   describe(`${kind}: one condition per role`, () => {
     it.each(ROLES)('%s', async (role) => {
       const nameOf = new Map(Object.entries(corners()).map(([name, corner]) => [idOf(corner), name]));
+      for (const [edgeId, name] of edgesOf(edges)) nameOf.set(edgeId, name);
       const rows = await t.db
         .select({ id })
         .from(table as typeof classes)
         .where(condition(t.db, actor(role)));
-      expect(namesOf(rows, nameOf)).toEqual(CLASS_REACH[role]);
+      expect(namesOf(rows, nameOf)).toEqual(reach[role]);
     });
   });
 }
+
+describe('an owner without a school (the `?? -1` fallback) reaches no school’s rows', () => {
+  const schoolless = (): Actor => ({ ...actor('owner'), schoolId: null });
+  const conditions = {
+    students: () =>
+      t.db.select({ id: students.userId }).from(students).where(visibleStudents(t.db, schoolless())),
+    classes: () => t.db.select({ id: classes.id }).from(classes).where(visibleClasses(t.db, schoolless())),
+    schools: () => t.db.select({ id: schools.id }).from(schools).where(visibleSchools(schoolless())),
+    staff: () => t.db.select({ id: users.id }).from(users).where(visibleStaff(schoolless())),
+  };
+  it('the world’s first school (id 1) exists, so a fallback id that named a school would show', async () => {
+    expect(world.home.schools[0].school.id).toBe(1);
+  });
+  it.each(Object.keys(conditions) as (keyof typeof conditions)[])('%s: none', async (kind) => {
+    expect(await conditions[kind]()).toEqual([]);
+  });
+});
 
 describe('schools: one condition per role', () => {
   const expected: Record<Role, string[]> = {
@@ -211,7 +270,8 @@ describe('notifications: one condition per role', () => {
 });
 
 describe('a student or class named in a request: in scope, else 404', () => {
-  async function reached(check: (corner: Corner) => Promise<unknown>) {
+  /** The corners the check lets through; every other one must be refused as not found, naming what. */
+  async function reached(check: (corner: Corner) => Promise<unknown>, refusal: string) {
     const names: string[] = [];
     for (const [name, corner] of Object.entries(corners())) {
       try {
@@ -220,17 +280,16 @@ describe('a student or class named in a request: in scope, else 404', () => {
       } catch (error) {
         expect(error).toBeInstanceOf(AppError);
         expect((error as AppError).status).toBe(404);
+        expect((error as AppError).message).toBe(refusal);
       }
     }
     return names.sort();
   }
   it.each(ROLES)('%s', async (role) => {
-    expect(await reached((c) => requireVisibleStudent(t.db, actor(role), c.student.id))).toEqual(
-      CLASS_REACH[role],
-    );
-    expect(await reached((c) => requireVisibleClass(t.db, actor(role), c.class.id))).toEqual(
-      CLASS_REACH[role],
-    );
+    const student = (c: Corner) => requireVisibleStudent(t.db, actor(role), c.student.id);
+    expect(await reached(student, 'No such student.')).toEqual(CLASS_REACH[role]);
+    const klass = (c: Corner) => requireVisibleClass(t.db, actor(role), c.class.id);
+    expect(await reached(klass, 'No such class.')).toEqual(CLASS_REACH[role]);
   });
 });
 
@@ -239,7 +298,7 @@ describe('a school named in a request: a head’s must be of the district, other
     student: ['home-a', 'home-a', 'home-a', 'home-a'],
     teacher: ['home-a', 'home-a', 'home-a', 'home-a'],
     owner: ['home-a', 'home-a', 'home-a', 'home-a'],
-    department_head: ['whole district', 'home-a', 'home-b', '404'],
+    department_head: ['whole district', 'home-a', 'home-b', '404 No such school.'],
   };
   it.each(ROLES)('%s', async (role) => {
     const named = {
@@ -254,7 +313,7 @@ describe('a school named in a request: a head’s must be of the district, other
         const school = await schoolInScope(t.db, actor(role), asked);
         answers.push(school === undefined ? 'whole district' : (nameOf.get(school) ?? `?${school}`));
       } catch (error) {
-        answers.push(String((error as AppError).status));
+        answers.push(`${(error as AppError).status} ${(error as AppError).message}`);
       }
     }
     expect(answers).toEqual(expected[role]);
