@@ -206,10 +206,11 @@ export const StudentSummary = z.object({
   colour_band_id: ColourBandId.nullable().describe('null before placement or after a reset'),
   series: SeriesId.nullable().describe('series id'),
   last_active_at: Timestamp.nullable(),
+  disabled: z.boolean().describe('a disabled account cannot sign in (M10)'),
 });
 
-/** A student's reading over a date range, for overviews. */
-export const StudentReadingRow = StudentSummary.extend({
+/** A student's reading over a date range, for overviews (without the account's state). */
+export const StudentReadingRow = StudentSummary.omit({ disabled: true }).extend({
   books_completed: Count,
   minutes_reading: z.number().min(0),
   average_score_percent: Percent.nullable(),

@@ -107,6 +107,7 @@ export const Teacher = z.object({
   school_id: RecordId.nullable(),
   class_ids: z.array(RecordId).describe('classes they teach'),
   profile_pic_url: z.string().nullable(),
+  disabled: z.boolean().describe('a disabled account cannot sign in (M10)'),
 });
 
 export const listTeachers = defineContract({

@@ -49,6 +49,7 @@ export function listStaff(db: Executor, where: SQL) {
       schoolId: users.schoolId,
       classIds: taught,
       profilePicKey: users.profilePicKey,
+      isDisabled: users.isDisabled,
     })
     .from(users)
     .where(where)

@@ -133,6 +133,7 @@ export function createSchoolService(deps: Pick<Deps, 'db' | 'storage' | 'clock'>
           school_id: row.schoolId,
           class_ids: row.classIds,
           profile_pic_url: row.profilePicKey ? storage.signedUrl(row.profilePicKey) : null,
+          disabled: row.isDisabled,
         })),
       };
     },

@@ -10,6 +10,7 @@ const summaryColumns = {
   lastName: users.lastName,
   profilePicKey: users.profilePicKey,
   lastActiveAt: users.lastActiveAt,
+  isDisabled: users.isDisabled,
   homeClassId: students.homeClassId,
   colourBandId: students.colourBandId,
   seriesId: students.seriesId,

@@ -21,6 +21,7 @@ const summaryView =
     colour_band_id: row.colourBandId,
     series: row.seriesId,
     last_active_at: row.lastActiveAt?.toISOString() ?? null,
+    disabled: row.isDisabled,
   });
 
 /** The students `where` names, by last then first name; a page of them when `page` is given. */
