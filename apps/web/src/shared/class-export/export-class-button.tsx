@@ -6,20 +6,8 @@ import { Button } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { download } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 import { showToast } from '@/lib/toasts';
-
-/** Hands a file to the browser's downloads, as a link with `download` would. */
-function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken the file once the click is handled; the URL is freed after that turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export function ExportClassButton({ klass }: { klass: { id: number; name: string } }) {
   const exportCsv = useMutation({

@@ -1,0 +1,42 @@
+import { Group, Progress, Stack, Text } from '@mantine/core';
+
+/** Counts as people read them in the screen's English: 12,000. */
+export const formatCount = (count: number) => count.toLocaleString('en-GB');
+
+interface ImportProgressProps {
+  /** What the bar measures, for screen readers: "Rows checked". */
+  label: string;
+  done: number;
+  /** null while the job has not counted the rows yet: the bar moves without a number. */
+  total: number | null;
+  /** The past participle beside the numbers: "checked" gives "12,000 of 40,000 rows checked". */
+  verb: string;
+}
+
+/** A job's progress as a bar with its numbers beside it (docs/rules.md C33); unknown totals animate instead. */
+export function ImportProgress({ label, done, total, verb }: ImportProgressProps) {
+  const isCounted = total !== null && total > 0;
+  const words = isCounted
+    ? `${formatCount(done)} of ${formatCount(total)} rows ${verb}`
+    : `${formatCount(done)} rows ${verb}`;
+  return (
+    <Stack gap={6} maw={560}>
+      <Progress
+        value={isCounted ? Math.min(100, (done / total) * 100) : 100}
+        striped={!isCounted}
+        animated={!isCounted}
+        size="lg"
+        aria-label={label}
+        aria-valuetext={words}
+      />
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{words}</Text>
+        {isCounted && (
+          <Text size="sm" fw={700}>
+            {Math.floor((done / total) * 100)}%
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}
