@@ -8,10 +8,12 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE } from '@/lib/api-client';
 import { countCalls, signedInAs } from '@/test/auth';
+import { createFailingIndexedDb, createFakeIndexedDb } from '@/test/fake-indexed-db';
 import { buildRecording } from '@/test/factories';
 import { server } from '@/test/server';
 import {
   createRecordingOutbox,
+  indexedDbBackend,
   memoryBackend,
   recordingOutbox,
   startRecordingOutbox,
@@ -96,5 +98,45 @@ describe('a take’s id', () => {
     }
     // Every random bit set: only the version (4) and variant (10xx) bits are forced.
     expect((await backend.all()).map(({ id }) => id)).toEqual(['ffffffff-ffff-4fff-bfff-ffffffffffff']);
+  });
+});
+
+describe('which store the app’s outbox keeps takes in (C21)', () => {
+  /** The app's one outbox as a page loading in a browser with this IndexedDB builds it, user 7 signed in. */
+  async function appOutboxIn(indexedDb: IDBFactory) {
+    vi.resetModules();
+    vi.stubGlobal('indexedDB', indexedDb);
+    vi.doMock('./auth-store', () => ({
+      authStore: { getState: () => ({ user: { user_id: 7 } }), subscribe: () => () => undefined },
+    }));
+    const { recordingOutbox: outbox } = await import('./recording-outbox');
+    return outbox;
+  }
+  afterEach(() => {
+    vi.doUnmock('./auth-store');
+    vi.resetModules();
+  });
+
+  it('IndexedDB where it opens, so a take outlives the tab', async () => {
+    offline();
+    const browser = createFakeIndexedDb();
+    const outbox = await appOutboxIn(browser.factory);
+    // The fake clones values as IndexedDB does; jsdom's Blob does not survive cloning, so a stand-in is kept.
+    await outbox.add({ ...take, file: { size: 5 } as unknown as Blob });
+    outbox.stop();
+
+    // What the next page load finds in the same browser.
+    expect(await indexedDbBackend(browser.factory).all()).toMatchObject([{ userId: 7, worksheetId: 900 }]);
+    await outbox.clear();
+  });
+
+  it('memory where IndexedDB cannot open (private mode), so recording still works', async () => {
+    offline();
+    const outbox = await appOutboxIn(createFailingIndexedDb());
+    await outbox.add(take);
+    outbox.stop();
+
+    expect(outbox.getState()).toMatchObject({ waiting: 1 });
+    await outbox.clear();
   });
 });

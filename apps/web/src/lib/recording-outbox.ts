@@ -69,6 +69,9 @@ export function indexedDbBackend(factory: IDBFactory): OutboxBackend {
       transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
       transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
     });
+    // A failed request fails its transaction too: run() then rejects with the request's error and nobody awaits
+    // `done`, whose rejection must not surface as an unhandled one (C21: the caller already hears the failure).
+    done.catch(() => undefined);
     const result = await promised(operate(transaction.objectStore(STORE_NAME)));
     if (mode === 'readwrite') await done;
     return result;
