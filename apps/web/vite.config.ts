@@ -51,8 +51,39 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * A class-names module of Mantine's build: `@mantine/core/esm/…/<Name>.module.mjs` holds the classes of the one
+ * stylesheet Mantine publishes as `@mantine/core/styles/<Name>.css`; every chart's classes are in
+ * `@mantine/charts/styles.css`, which Mantine does not split.
+ */
+const MANTINE_CLASSES = /[\\/]@mantine[\\/](core|charts)[\\/]esm[\\/](?:.+[\\/])?([\w-]+)\.module\.mjs$/;
+
+/**
+ * docs/rules.md B2: Mantine's styles per component (https://mantine.dev/styles/css-files-list), added where a
+ * component's code is: each module of class names imports its component's stylesheet, so a page's chunk carries the
+ * CSS of the components it uses, and a component's own dependencies' CSS (Button's UnstyledButton) comes before its
+ * own, in import order. The `.layer.css` copies put every Mantine rule in the `mantine` layer: chunks load in any
+ * order, and the app's own CSS (app/global.css) still wins over Mantine's whatever order they arrive in. Build only:
+ * the dev server pre-bundles Mantine without this plugin, and main.tsx loads the whole stylesheet there instead.
+ */
+function mantineStylesPerComponent(): Plugin {
+  return {
+    name: 'readalong:mantine-styles-per-component',
+    apply: 'build',
+    transform: {
+      filter: { id: MANTINE_CLASSES },
+      handler(code, id) {
+        const [, pkg, name] = MANTINE_CLASSES.exec(id) ?? [];
+        const stylesheet = pkg === 'core' ? `styles/${name}.layer.css` : 'styles.layer.css';
+        // On the first line, so the module's line numbers do not move.
+        return { code: `import '@mantine/${pkg}/${stylesheet}';${code}`, map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [precompress()],
+  plugins: [mantineStylesPerComponent(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

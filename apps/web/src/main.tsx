@@ -1,6 +1,9 @@
 import './app/zod-jitless';
-import '@mantine/core/styles.css';
-import '@mantine/charts/styles.css';
+// docs/rules.md B2: Mantine's base styles, in the order Mantine documents; each component's own stylesheet comes
+// with the page that uses it (vite.config.ts). All in the `mantine` CSS layer, below the app's own CSS.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,6 +12,10 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { authStore } from './lib/auth-store';
 import { createQueryClient } from './lib/query-client';
+
+// The dev server pre-bundles Mantine, out of reach of the per-component imports the build adds: the whole sheet.
+if (import.meta.env.DEV)
+  void import('@mantine/core/styles.layer.css').then(() => import('@mantine/charts/styles.layer.css'));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
