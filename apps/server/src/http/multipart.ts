@@ -18,22 +18,27 @@ export interface MultipartOptions {
    * answers without it (a required file too), so the caller can answer from what it has already.
    */
   keepFile?: (fieldsBefore: Record<string, unknown>) => Promise<boolean>;
+  /** A file size limit of this form's own, above the application's default (a roster file, RI2). */
+  fileSizeLimit?: number;
 }
+
+/** A received file, with the name the client gave it. */
+export type ReceivedFile = StoredFile & { fileName: string };
 
 export async function readMultipart<F extends z.ZodObject>(
   request: FastifyRequest,
   spec: MultipartBody<F>,
-  storage: Storage,
+  storage: Pick<Storage, 'save' | 'remove'>,
   rulesFor: (fileField: string) => Omit<UploadRules, 'field'>,
   options: MultipartOptions = {},
-): Promise<{ fields: z.output<F>; files: Record<string, StoredFile> }> {
+): Promise<{ fields: z.output<F>; files: Record<string, ReceivedFile> }> {
   if (!request.isMultipart())
     throw new AppError('unsupported_media_type', 'Send this as multipart/form-data.');
   const raw: Record<string, unknown> = {};
-  const files: Record<string, StoredFile> = {};
+  const files: Record<string, ReceivedFile> = {};
   const dropped = new Set<string>();
   try {
-    for await (const part of formParts(request)) {
+    for await (const part of formParts(request, options.fileSizeLimit)) {
       if (part.type === 'field') {
         raw[part.fieldname] = part.value;
         continue;
@@ -47,10 +52,8 @@ export async function readMultipart<F extends z.ZodObject>(
         dropped.add(part.fieldname);
         continue;
       }
-      files[part.fieldname] = await storage.save(part.file, {
-        ...rulesFor(part.fieldname),
-        field: part.fieldname,
-      });
+      const stored = await storage.save(part.file, { ...rulesFor(part.fieldname), field: part.fieldname });
+      files[part.fieldname] = { ...stored, fileName: part.filename };
     }
     for (const file of spec.files) {
       if (file.required && !files[file.name] && !dropped.has(file.name))
@@ -77,9 +80,9 @@ export async function readMultipart<F extends z.ZodObject>(
 }
 
 /** The form's parts; a body the parser cannot read as a form is the client's fault, named `body` (F7). */
-async function* formParts(request: FastifyRequest) {
+async function* formParts(request: FastifyRequest, fileSize: number | undefined) {
   try {
-    yield* request.parts();
+    yield* request.parts(fileSize === undefined ? undefined : { limits: { fileSize } });
   } catch (error) {
     if (error instanceof AppError || isClientError(error)) throw error;
     const why = error instanceof Error ? error.message : String(error);
