@@ -1,4 +1,15 @@
-import { Button, Checkbox, EmptyState, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  EmptyState,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconSearch, IconUserCog, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Loaded } from '@/components/loaded';
@@ -7,15 +18,18 @@ import { useAuth } from '@/lib/auth-store';
 import { useClassList } from './api/classes';
 import { useSchoolScope } from './api/school-scope';
 import { useStaff, type StaffMember } from './api/staff';
+import { DisabledBadge } from './components/account-status';
 import { DeleteAccounts } from './components/delete-accounts';
 import { NewStaffForm } from './components/new-staff-form';
+import { StaffActions } from './components/staff-actions';
 import { useSelection } from './components/use-selection';
 
 const fullName = (member: StaffMember) => `${member.first_name} ${member.last_name}`;
 
 /**
  * The staff of the school in scope (docs/rules.md C30) with the classes each teaches. Owners and department heads
- * create accounts and delete them (never their own); teachers see the list.
+ * create accounts and delete them, and edit, disable or send a set-password link to each (C32); never to their own,
+ * which they change on their account page. Teachers see the list.
  */
 export function StaffPage() {
   const { userRole, user } = useAuth();
@@ -104,6 +118,11 @@ export function StaffPage() {
                     <Table.Th visibleFrom="sm">Role</Table.Th>
                     <Table.Th visibleFrom="sm">Classes</Table.Th>
                     <Table.Th visibleFrom="md">Email</Table.Th>
+                    {isAdmin && (
+                      <Table.Th w={64}>
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </Table.Th>
+                    )}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -121,9 +140,12 @@ export function StaffPage() {
                         </Table.Td>
                       )}
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                        <Text fw={600} inherit>
-                          {fullName(member)}
-                        </Text>
+                        <Group gap={6} wrap="wrap">
+                          <Text fw={600} inherit>
+                            {fullName(member)}
+                          </Text>
+                          {member.disabled && <DisabledBadge />}
+                        </Group>
                         <Text size="sm">{member.username}</Text>
                         <Text size="sm" hiddenFrom="sm">
                           {ROLE_LABELS[member.login_role]} · {classNames(member)}
@@ -134,6 +156,9 @@ export function StaffPage() {
                       <Table.Td visibleFrom="md" style={{ overflowWrap: 'anywhere' }}>
                         {member.email ?? '–'}
                       </Table.Td>
+                      {isAdmin && (
+                        <Table.Td>{member.id !== user?.user_id && <StaffActions member={member} />}</Table.Td>
+                      )}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -19,7 +19,7 @@ const SEARCH_PAUSE_MS = 300;
 /**
  * Every student in the caller's scope (docs/rules.md C30), a page at a time: the server searches and pages, so a
  * school of thousands stays quick. Each student can be unlocked, reset or placed by hand; owners and department
- * heads also delete several at once.
+ * heads also edit, disable or reset the password of each (C32) and delete several at once.
  */
 export function ManageStudentsPage() {
   const { userRole } = useAuth();
@@ -31,7 +31,8 @@ export function ManageStudentsPage() {
   const [isAdding, setAdding] = useState(false);
   const rows = students.data?.students ?? [];
   const selection = useSelection(rows.map((student) => student.student_id));
-  const canDelete = userRole === 'owner' || userRole === 'department_head';
+  // Owners and department heads manage accounts (M10); teachers keep what they may do to their students.
+  const isAdmin = userRole === 'owner' || userRole === 'department_head';
 
   return (
     <Stack gap="lg">
@@ -48,7 +49,7 @@ export function ManageStudentsPage() {
           w={{ base: '100%', sm: 320 }}
         />
         <Group gap="sm" wrap="wrap">
-          {canDelete && (
+          {isAdmin && (
             <DeleteAccounts
               chosen={rows
                 .filter((row) => selection.isTicked(row.student_id))
@@ -81,8 +82,8 @@ export function ManageStudentsPage() {
               <StudentTable
                 students={shown}
                 caption={pageCaption(page, shown.length, total)}
-                selection={canDelete ? selection : undefined}
-                actions={(student) => <StudentActions student={student} />}
+                selection={isAdmin ? selection : undefined}
+                actions={(student) => <StudentActions student={student} managesAccount={isAdmin} />}
               />
             )}
             {total > STUDENTS_PAGE_SIZE && (

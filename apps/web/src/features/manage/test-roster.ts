@@ -34,6 +34,7 @@ export const student = (id: number, first: string, last: string): ManagedStudent
   colour_band_id: 5,
   series: 6,
   last_active_at: '2030-03-01T10:00:00.000Z',
+  disabled: false,
 });
 
 export const mia = student(101, 'Mia', 'Lopez');
@@ -54,6 +55,7 @@ export const staffMember = (
   school_id: 1,
   class_ids: [],
   profile_pic_url: null,
+  disabled: false,
 });
 
 export const teachers = [staffMember(21, 'Ana', 'Ruiz'), staffMember(22, 'Tom', 'Berg')];

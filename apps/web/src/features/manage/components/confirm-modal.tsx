@@ -1,6 +1,6 @@
-import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Dialog } from './dialog';
+import { Dialog } from '@/components/dialog';
 import { FormProblem } from './form-problem';
 
 interface ConfirmModalProps {
@@ -11,19 +11,22 @@ interface ConfirmModalProps {
   /** Everyone or everything the action touches, by name: nobody goes by surprise. */
   names: readonly string[];
   confirmLabel: string;
+  /** Red for what removes or takes away (the default); another colour for what gives back. */
+  confirmColor?: MantineColor;
   onConfirm: () => void;
   onClose: () => void;
   isPending: boolean;
   error: Error | null;
 }
 
-/** Asks before an action that removes or deletes, naming each one it touches. */
+/** Asks before an action that removes, deletes or disables, naming each one it touches. */
 export function ConfirmModal({
   opened,
   title,
   children,
   names,
   confirmLabel,
+  confirmColor = 'red',
   onConfirm,
   onClose,
   isPending,
@@ -43,7 +46,7 @@ export function ConfirmModal({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" loading={isPending} onClick={onConfirm}>
+          <Button color={confirmColor} loading={isPending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Group>

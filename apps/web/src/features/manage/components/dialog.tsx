@@ -1,11 +1,2 @@
-import { Modal, type ModalProps } from '@mantine/core';
-import { useReturnFocus } from '@/components/use-return-focus';
-
-/**
- * A modal whose close button has a name (axe: button-name); the theme names no component (docs/rules.md B2). Mounted
- * only while open, it still gives focus back to its button (X10).
- */
-export function Dialog(props: ModalProps) {
-  useReturnFocus();
-  return <Modal closeButtonProps={{ 'aria-label': 'Close' }} {...props} />;
-}
+/** The app's dialog lives in components/ now, where the account pages' dialogs reach it too. */
+export { Dialog } from '@/components/dialog';

@@ -1,16 +1,28 @@
-import { ActionIcon, Button, Group, Menu, NativeSelect, Stack, Text } from '@mantine/core';
+import { ActionIcon, Menu, NativeSelect, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { COLOUR_BANDS, SERIES } from '@readalong/contracts';
-import { IconDots, IconLockOpen, IconRefresh, IconStairs } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconKey,
+  IconLockOpen,
+  IconPencil,
+  IconRefresh,
+  IconStairs,
+  IconUserCheck,
+  IconUserOff,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { bandOf, levelLabel } from '@/lib/levels';
 import { showToast } from '@/lib/toasts';
 import { usePlaceStudent, useResetPlacement, useUnlockStudent, type ManagedStudent } from '../api/students';
-import { Dialog } from './dialog';
-import { FormProblem } from './form-problem';
+import { AccountStatusDialog } from './account-status';
+import { Dialog } from '@/components/dialog';
+import { DialogForm } from './dialog-form';
+import { EditAccountDialog } from './edit-account';
+import { ResetPasswordDialog } from './reset-password';
 
-type OpenDialog = 'reset' | 'place' | null;
+type OpenDialog = 'reset' | 'place' | 'edit' | 'password' | 'status' | null;
 
 /** A native select's empty first choice, so nothing is picked by accident. */
 const CHOOSE = { value: '', label: 'Choose…', disabled: true };
@@ -28,9 +40,20 @@ const bandOptions = (seriesId: string) => {
   }));
 };
 
-/** What staff can do to one student: lift a sign-in lockout, reset placement, set the level by hand. */
-export function StudentActions({ student }: { student: ManagedStudent }) {
+/**
+ * What staff can do to one student: lift a sign-in lockout, reset placement, set the level by hand. Owners and
+ * department heads also edit the account, reset its password and disable or enable it (docs/rules.md C32, M10).
+ */
+export function StudentActions({
+  student,
+  managesAccount = false,
+}: {
+  student: ManagedStudent;
+  /** Whether the caller may edit, reset or disable the account (owners and department heads). */
+  managesAccount?: boolean;
+}) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { disabled } = student;
   const unlock = useUnlockStudent();
   const close = () => setDialog(null);
   const unlockNow = () =>
@@ -56,6 +79,28 @@ export function StudentActions({ student }: { student: ManagedStudent }) {
           <Menu.Item leftSection={<IconStairs size={18} aria-hidden />} onClick={() => setDialog('place')}>
             Set level by hand…
           </Menu.Item>
+          {managesAccount && (
+            <>
+              <Menu.Divider />
+              <Menu.Item leftSection={<IconPencil size={18} aria-hidden />} onClick={() => setDialog('edit')}>
+                Edit…
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconKey size={18} aria-hidden />}
+                onClick={() => setDialog('password')}
+              >
+                Reset password…
+              </Menu.Item>
+              <Menu.Item
+                leftSection={
+                  disabled ? <IconUserCheck size={18} aria-hidden /> : <IconUserOff size={18} aria-hidden />
+                }
+                onClick={() => setDialog('status')}
+              >
+                {disabled ? 'Enable…' : 'Disable…'}
+              </Menu.Item>
+            </>
+          )}
         </Menu.Dropdown>
       </Menu>
       {/* Mounted only while open: a page of students holds no closed dialogs. */}
@@ -68,6 +113,22 @@ export function StudentActions({ student }: { student: ManagedStudent }) {
         <Dialog opened onClose={close} title={`Set ${student.name}’s level`}>
           <PlaceForm student={student} onDone={close} />
         </Dialog>
+      )}
+      {dialog === 'edit' && (
+        <EditAccountDialog account={{ ...student, id: student.student_id }} onClose={close} />
+      )}
+      {dialog === 'password' && <ResetPasswordDialog student={student} onClose={close} />}
+      {dialog === 'status' && (
+        <AccountStatusDialog
+          account={{
+            id: student.student_id,
+            name: student.name,
+            label: `${student.name} (${student.username})`,
+            isDisabled: disabled,
+            isStudent: true,
+          }}
+          onClose={close}
+        />
       )}
     </>
   );
@@ -89,28 +150,24 @@ function ResetForm({ student, onDone }: { student: ManagedStudent; onDone: () =>
     ),
   );
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text>
-          Now: {levelLabel(student.series, student.colour_band_id)}. The band becomes none and the student
-          takes the placement test of the series you choose.
-        </Text>
-        <NativeSelect
-          label="Placement test of"
-          data={SERIES_OPTIONS}
-          {...form.getInputProps('starting_point')}
-        />
-        <FormProblem error={reset.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" color="orange" loading={reset.isPending}>
-            Reset placement
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Reset placement"
+      submitColor="orange"
+      pending={reset.isPending}
+      error={reset.error}
+    >
+      <Text>
+        Now: {levelLabel(student.series, student.colour_band_id)}. The band becomes none and the student takes
+        the placement test of the series you choose.
+      </Text>
+      <NativeSelect
+        label="Placement test of"
+        data={SERIES_OPTIONS}
+        {...form.getInputProps('starting_point')}
+      />
+    </DialogForm>
   );
 }
 
@@ -141,33 +198,28 @@ function PlaceForm({ student, onDone }: { student: ManagedStudent; onDone: () =>
     ),
   );
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text>Now: {levelLabel(student.series, student.colour_band_id)}.</Text>
-        <NativeSelect
-          label="Series"
-          data={[CHOOSE, ...SERIES_OPTIONS]}
-          {...form.getInputProps('series_id')}
-          onChange={(event) => {
-            form.setFieldValue('series_id', event.currentTarget.value);
-            form.setFieldValue('colour_band_id', '');
-          }}
-        />
-        <NativeSelect
-          label="Colour band"
-          data={[CHOOSE, ...bandOptions(form.values.series_id)]}
-          {...form.getInputProps('colour_band_id')}
-        />
-        <FormProblem error={place.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={place.isPending}>
-            Set the level
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Set the level"
+      pending={place.isPending}
+      error={place.error}
+    >
+      <Text>Now: {levelLabel(student.series, student.colour_band_id)}.</Text>
+      <NativeSelect
+        label="Series"
+        data={[CHOOSE, ...SERIES_OPTIONS]}
+        {...form.getInputProps('series_id')}
+        onChange={(event) => {
+          form.setFieldValue('series_id', event.currentTarget.value);
+          form.setFieldValue('colour_band_id', '');
+        }}
+      />
+      <NativeSelect
+        label="Colour band"
+        data={[CHOOSE, ...bandOptions(form.values.series_id)]}
+        {...form.getInputProps('colour_band_id')}
+      />
+    </DialogForm>
   );
 }

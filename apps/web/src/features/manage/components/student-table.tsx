@@ -1,7 +1,8 @@
-import { Checkbox, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { levelLabel } from '@/lib/levels';
 import type { ManagedStudent } from '../api/students';
+import { DisabledBadge } from './account-status';
 import type { useSelection } from './use-selection';
 
 interface StudentTableProps {
@@ -65,9 +66,13 @@ export function StudentTable({ students, caption, selection, actions }: StudentT
                   </Table.Td>
                 )}
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  <Text fw={600} inherit>
-                    {student.name}
-                  </Text>
+                  <Group gap={6} wrap="wrap">
+                    <Text fw={600} inherit>
+                      {student.name}
+                    </Text>
+                    {/* C32: a disabled student cannot sign in and holds no licence seat. */}
+                    {student.disabled && <DisabledBadge />}
+                  </Group>
                   <Text size="sm" hiddenFrom="sm">
                     {student.username} · {level}
                   </Text>

@@ -1,0 +1,133 @@
+import { PasswordInput, Radio, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { fieldErrorsOf } from '@/lib/api-client';
+import { showToast } from '@/lib/toasts';
+import { useResetPassword } from '../api/accounts';
+import type { ManagedStudent } from '../api/students';
+import { ConfirmModal } from './confirm-modal';
+import { CreatedAccounts, type CreatedAccount } from './created-accounts';
+import { Dialog } from '@/components/dialog';
+import { DialogForm } from './dialog-form';
+
+type Choice = 'generate' | 'type';
+
+/** The student with their new password, as the list of new accounts shows it: once, to write down. */
+const withPassword = (student: ManagedStudent, password: string | null): CreatedAccount => ({
+  user_id: student.student_id,
+  username: student.username,
+  login_role: 'student',
+  first_name: student.first_name,
+  last_name: student.last_name,
+  initial_password: password,
+});
+
+/**
+ * A student's new password (docs/rules.md C32, M10): made up by the server or typed by the teacher, then shown once.
+ * The student's sessions end and a sign-in lockout is lifted.
+ */
+export function ResetPasswordDialog({ student, onClose }: { student: ManagedStudent; onClose: () => void }) {
+  const [done, setDone] = useState<CreatedAccount | null>(null);
+  const title = `${student.name}’s new password`;
+  return (
+    <Dialog opened onClose={onClose} title={done ? title : `Reset ${student.name}’s password`}>
+      {done ? (
+        <CreatedAccounts accounts={[done]} title={title} onDone={onClose} />
+      ) : (
+        <ResetPasswordForm student={student} onReset={setDone} onCancel={onClose} />
+      )}
+    </Dialog>
+  );
+}
+
+function ResetPasswordForm({
+  student,
+  onReset,
+  onCancel,
+}: {
+  student: ManagedStudent;
+  onReset: (account: CreatedAccount) => void;
+  onCancel: () => void;
+}) {
+  const reset = useResetPassword();
+  const form = useForm({ initialValues: { choice: 'generate' as Choice, password: '' } });
+  const submit = form.onSubmit(({ choice, password }) =>
+    reset.mutate(
+      { userId: student.student_id, password: choice === 'type' ? password : undefined },
+      {
+        onSuccess: ({ initial_password }) => onReset(withPassword(student, initial_password)),
+        onError: (error) => form.setErrors(fieldErrorsOf(error)),
+      },
+    ),
+  );
+  return (
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onCancel}
+      submitLabel="Reset the password"
+      submitColor="orange"
+      pending={reset.isPending}
+      error={reset.error}
+    >
+      <Text>
+        The old password stops working and {student.first_name} is signed out on every device. A sign-in
+        lockout is lifted too.
+      </Text>
+      <Radio.Group label="The new password" {...form.getInputProps('choice')}>
+        <Stack gap="xs" mt="xs">
+          <Radio value="generate" label="Make one up for me" />
+          <Radio value="type" label="I will type one" />
+        </Stack>
+      </Radio.Group>
+      {form.values.choice === 'type' && (
+        <PasswordInput
+          label="Password"
+          required
+          autoComplete="new-password"
+          data-autofocus
+          {...form.getInputProps('password')}
+        />
+      )}
+    </DialogForm>
+  );
+}
+
+/** The staff member to send a set-password link to. */
+export interface StaffToReset {
+  id: number;
+  label: string;
+  email: string | null;
+}
+
+/**
+ * A staff member sets their own new password from a link emailed to them (M10): nobody else learns it. Their
+ * sessions end at once.
+ */
+export function SendPasswordLinkDialog({ member, onClose }: { member: StaffToReset; onClose: () => void }) {
+  const reset = useResetPassword();
+  const send = () =>
+    reset.mutate(
+      { userId: member.id },
+      {
+        onSuccess: ({ link_sent_to }) => {
+          showToast({ type: 'positive', message: `A link was sent to ${link_sent_to ?? member.email}.` });
+          onClose();
+        },
+      },
+    );
+  return (
+    <ConfirmModal
+      opened
+      title="Send a set-password link?"
+      names={[member.label]}
+      confirmLabel="Send the link"
+      confirmColor="orange"
+      onConfirm={send}
+      onClose={onClose}
+      isPending={reset.isPending}
+      error={reset.error}
+    >
+      {`An email with a link to set a new password goes to ${member.email ?? 'their address'}. They are signed out on every device now.`}
+    </ConfirmModal>
+  );
+}
