@@ -199,11 +199,18 @@ export async function fileProblems(
         'the class "' || name || '" would have ' || after || ' students, past its capacity of ' || capacity
       from (
         select c.file, c.row, c.name, coalesce(k.num_students, ${DEFAULT_CLASS_SIZE}) as capacity,
-          (select count(*) from enrolments x where x.class_id = c.target_id)
-            + (select count(*) from ep where ep.class_key = c.key and ep.role = 'student' and not ep.removed and not ep.is_there)
-            - (select count(*) from ep where ep.class_key = c.key and ep.role = 'student' and ep.removed and ep.is_there)
-            as after
+          coalesce(now_in.n, 0) + coalesce(d.joining, 0) - coalesce(d.leaving, 0) as after
         from c left join classes k on k.id = c.target_id
+        left join (
+          select class_id, count(*) as n from enrolments
+          where class_id in (select target_id from c) group by class_id
+        ) now_in on now_in.class_id = c.target_id
+        left join (
+          select class_key,
+            count(*) filter (where role = 'student' and not removed and not is_there) as joining,
+            count(*) filter (where role = 'student' and removed and is_there) as leaving
+          from ep group by class_key
+        ) d on d.class_key = c.key
       ) filled where after > capacity
     )
     select *, (count(*) over ())::int as total from found order by file, row limit ${limit}`);
