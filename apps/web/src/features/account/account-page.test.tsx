@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { answer, errorAnswer } from '@/test/api-mocks';
 import { countCalls, profileAnswer, signedInAs } from '@/test/auth';
+import { session } from '@/lib/session';
 import { renderApp } from '@/test/render-app';
 
 describe('a staff member’s account', () => {
@@ -33,5 +34,43 @@ describe('a staff member’s account', () => {
       email: 'dana@new.test',
       current_password: 'guess',
     });
+  });
+
+  it('signs out on every device after a confirmation and ends at the sign-in page', async () => {
+    await signedInAs({ login_role: 'teacher' });
+    answer('getProfile', () => profileAnswer);
+    const everywhere = countCalls('logoutEverywhere', () => ({ sessions_ended: 3 }));
+    // The session has ended on the server, so this device's own sign-out is refused; it signs out all the same.
+    answer('logout', () => errorAnswer(401, 'unauthenticated', 'session has ended'));
+    const { user, router } = renderApp(paths.teacher.account.getHref());
+    const section = await screen.findByRole('region', { name: 'Sign out everywhere' });
+    expect(section).toHaveTextContent('Signs you out on every device, this one too');
+    await user.click(within(section).getByRole('button', { name: 'Sign out everywhere…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out on every device?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(everywhere.count()).toBe(1);
+    expect(session.current()).toBeNull();
+  });
+
+  it('stays signed in and says why when the server cannot be reached', async () => {
+    await signedInAs({ login_role: 'teacher' });
+    answer('getProfile', () => profileAnswer);
+    answer('logoutEverywhere', () =>
+      errorAnswer(503, 'service_unavailable', 'ReadAlong is busy, try again.'),
+    );
+    const { user, router } = renderApp(paths.teacher.account.getHref());
+    const section = await screen.findByRole('region', { name: 'Sign out everywhere' });
+    await user.click(within(section).getByRole('button', { name: 'Sign out everywhere…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out on every device?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You are still signed in: ReadAlong is busy, try again.',
+    );
+    expect(router.state.location.pathname).toBe('/teacher/account');
+    expect(session.current()).not.toBeNull();
   });
 });

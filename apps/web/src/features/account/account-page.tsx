@@ -1,9 +1,10 @@
 import { Stack, Text } from '@mantine/core';
 import { ProfileSection } from '@/shared/account/components/profile-section';
+import { SignOutEverywhere } from '@/shared/account/components/sign-out-everywhere';
 
 /**
  * A staff member's own account (docs/rules.md C31): picture, name, email (changed with the current password) and
- * password. The student's settings page holds the same profile section.
+ * password, and signing out on every device (C32). The student's settings page holds the same sections.
  */
 export function AccountPage() {
   return (
@@ -13,6 +14,7 @@ export function AccountPage() {
         it.
       </Text>
       <ProfileSection />
+      <SignOutEverywhere />
     </Stack>
   );
 }

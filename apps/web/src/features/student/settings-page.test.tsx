@@ -1,5 +1,5 @@
 import { DEFAULT_READING_SETTINGS } from '@readalong/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { READING_SETTINGS_KEY } from '@/lib/reading-settings';
@@ -97,5 +97,20 @@ describe('the student’s profile', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('is not your current password')).toBeInTheDocument();
     expect(saves.count()).toBe(1);
+  });
+
+  it('signs the student out on every device and ends at the sign-in page', async () => {
+    const everywhere = countCalls('logoutEverywhere', () => ({ sessions_ended: 2 }));
+    answer('logout', () => errorAnswer(401, 'unauthenticated', 'session has ended'));
+    const { user, router } = await openSettings();
+    const section = screen.getByRole('region', { name: 'Sign out everywhere' });
+    await user.click(within(section).getByRole('button', { name: 'Sign out everywhere…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out on every device?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(everywhere.count()).toBe(1);
+    expect(session.current()).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { Card, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { ProfileSection } from '@/shared/account/components/profile-section';
+import { SignOutEverywhere } from '@/shared/account/components/sign-out-everywhere';
 import {
   FONT_SIZES,
   NARRATION_SPEEDS,
@@ -24,7 +25,10 @@ const FONT_SIZE_LABELS: Record<(typeof FONT_SIZES)[number], string> = {
   1.5: 'Bigger',
 };
 
-/** The student's reading settings (docs/rules.md C13), each saved at once, and their profile. */
+/**
+ * The student's reading settings (docs/rules.md C13), each saved at once, their profile, and signing out on every
+ * device (C32).
+ */
 export function StudentSettingsPage() {
   const [settings, update] = useReadingSettings();
   const speedId = useId();
@@ -83,6 +87,7 @@ export function StudentSettingsPage() {
         Your profile
       </Title>
       <ProfileSection />
+      <SignOutEverywhere />
     </Stack>
   );
 }
