@@ -55,6 +55,8 @@ import { recordingsRoutes } from '../modules/recordings/recordings.routes.js';
 import { audioRetention } from '../modules/recordings/retention.js';
 import { createDistrictsService } from '../modules/districts/districts.service.js';
 import { districtsRoutes } from '../modules/districts/districts.routes.js';
+import { createRosterImportService } from '../modules/roster-import/roster-import.service.js';
+import { rosterImportRoutes } from '../modules/roster-import/roster-import.routes.js';
 
 /** Fields that must never reach a log line. */
 const REDACT = [
@@ -89,6 +91,7 @@ export function moduleRoutes(deps: Deps) {
     ...classesRoutes(createClassesService(deps)),
     ...schoolRoutes(createSchoolService(deps)),
     ...licencesRoutes(createLicencesService(deps)),
+    ...rosterImportRoutes(createRosterImportService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
 }
