@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canCall, ROLES, type Role } from '@readalong/contracts';
 import { createTestApp, type TestApp } from './app.js';
 import { servedOperations, urlOf, type JsonSchema, type Operation } from './openapi.js';
+import { rosterImports } from '../src/db/schema/index.js';
 import { buildWorld, PLACES, REACH, type Place, type World } from './world.js';
 
-type Kind = 'student' | 'class' | 'worksheet' | 'recording' | 'assignment' | 'notification' | 'school';
+type Kind =
+  'student' | 'class' | 'worksheet' | 'recording' | 'assignment' | 'notification' | 'school' | 'rosterImport';
 
 /**
  * What the id in a path names. A call whose path matches none fails the test until it is added here. Passages
@@ -26,6 +28,10 @@ const KIND_OF_PATH: [RegExp, Kind | 'library'][] = [
   [/^\/api\/v1\/worksheets\/(reading-practice\/)?\{id\}/, 'worksheet'],
   [/^\/api\/v1\/(worksheets|questions)\/passage\/\{id\}/, 'library'],
   [/^\/api\/v1\/notifications\/\{id\}/, 'notification'],
+  // A roster import is its school's (RI1).
+  [/^\/api\/v1\/roster\/imports\/\{id\}/, 'rosterImport'],
+  // An account of any role (M10): a student's is the one every place has.
+  [/^\/api\/v1\/user-management\/users\/\{id\}/, 'student'],
 ];
 
 /** Query fields that name a record in scope. */
@@ -53,10 +59,24 @@ const CONSUMING = ['deleteAssignment', 'removeClassStudents', 'enrolClassStudent
 let t: TestApp;
 let world: World;
 let operations: Operation[];
+/** A committed roster import of each place's school. */
+const rosterImportsByPlace = {} as Record<Place, number>;
 beforeAll(async () => {
   t = await createTestApp();
   world = await buildWorld(t);
   operations = await servedOperations(t);
+  for (const place of PLACES) {
+    const [job] = await t.db
+      .insert(rosterImports)
+      .values({
+        schoolId: world.schoolsByPlace[place].id,
+        fileName: 'matrix.csv',
+        format: 'template',
+        status: 'committed',
+      })
+      .returning();
+    rosterImportsByPlace[place] = job!.id;
+  }
 });
 afterAll(() => t.close());
 
@@ -66,6 +86,7 @@ function kindOfPath(operation: Operation): Kind | 'library' | undefined {
 
 function idAt(kind: Kind, place: Place, role: Role): number {
   if (kind === 'school') return world.schoolsByPlace[place].id;
+  if (kind === 'rosterImport') return rosterImportsByPlace[place];
   if (kind === 'notification')
     return place === 'own' ? world.ownNotifications[role] : world.corners[place].notification.id;
   return world.corners[place][kind].id;
@@ -140,6 +161,7 @@ const BODIES: Record<string, (fields: Record<string, unknown>) => unknown> = {
   updateGoalSettings: () => ({ settings: { class_goal: null } }),
   setStudentGoal: () => ({ goal: null }),
   placeStudent: () => ({ series_id: 6, colour_band_id: 4 }),
+  updateUser: () => ({ first_name: 'Matrix' }),
   batchCreateStudents: (fields) => ({
     class_id: fields['class_id'],
     students: [{ first_name: 'New', last_name: 'Student', username: 'matrix.student' }],
@@ -200,6 +222,12 @@ async function requestOf(check: Check) {
     fields = { ...fields, student_ids: [(await t.factories.student(place, own.class.id)).id] };
     if (operation.name === 'deleteAssignment')
       pathId = (await t.factories.assignment(own.class, own.teacher.id, world.passage.id)).id;
+  }
+  if (check.expected === 'served' && operation.name === 'setUserPassword') {
+    // A student of its own at that place: a new password would end the caller student's session (M10).
+    const klass = world.corners[place].class;
+    const where = { districtId: klass.districtId, schoolId: klass.schoolId };
+    pathId = (await t.factories.student(where, klass.id)).id;
   }
   const query: Record<string, string> = {};
   for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {

@@ -21,8 +21,8 @@ const SEED = 20260915;
 const RUNS_ALLOWED = 10;
 const RUNS_REFUSED = 2;
 const DELIBERATE_5XX = [501, 503];
-/** Calls that end the caller's session or accounts run last, so the rest run signed in. */
-const LAST = ['logout', 'batchDeleteUsers'];
+/** Calls that end sessions or change accounts (disable, rename, reset, delete) run last: the rest run signed in. */
+const LAST = ['updateUser', 'setUserPassword', 'logoutEverywhere', 'logout', 'batchDeleteUsers'];
 
 let t: TestApp;
 let world: World;

@@ -1,13 +1,7 @@
 /** Profile, profile picture and password reset (S6, S9, S16, S17). */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import {
-  PASSWORD_RESET_TTL_MINUTES,
-  PROFILE_PICTURE_MAX_BYTES,
-  PROFILE_PICTURE_TYPES,
-  contracts,
-  type Body,
-} from '@readalong/contracts';
+import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES, contracts, type Body } from '@readalong/contracts';
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
 import { users } from '../../db/schema/index.js';
@@ -16,6 +10,7 @@ import { readMultipart } from '../../http/multipart.js';
 import type { Actor } from '../../domain/actor.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { findUser, findUserByEmail, type AuthService, type ClientMeta } from '../auth/auth.service.js';
+import { sendResetLink } from './reset-link-mail.js';
 
 type User = typeof users.$inferSelect;
 const DEAD_LINK = 'This reset link has expired or was already used. Ask for a new one.';
@@ -46,20 +41,7 @@ export function createAccountService(deps: Deps, auth: AuthService) {
     const user = await findUserByEmail(db, email);
     if (!user || user.isDisabled) return;
     const key = await auth.newResetKey(user.id);
-    await mail.send({
-      to: user.email!,
-      subject: `${product}: reset your password`,
-      text: [
-        `Hello ${user.firstName},`,
-        '',
-        `Someone asked to reset the password of your ${product} account (${user.username}).`,
-        `To choose a new password, open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes:`,
-        '',
-        `${appUrl}/reset-password/${key}`,
-        '',
-        'If it was not you, ignore this mail: your password stays as it is.',
-      ].join('\n'),
-    });
+    await sendResetLink(mail, { to: { ...user, email: user.email! }, key, appUrl, product, reason: 'asked' });
   }
 
   return {

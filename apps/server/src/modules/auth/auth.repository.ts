@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 
-type SessionRevokeReason = NonNullable<typeof sessions.$inferSelect.revokedReason>;
+export type SessionRevokeReason = NonNullable<typeof sessions.$inferSelect.revokedReason>;
 
 export const findUserByUsername = async (db: Executor, username: string) =>
   (
@@ -119,11 +119,20 @@ export const revokeSession = (db: Executor, sessionId: string, reason: SessionRe
     .set({ revokedAt: at, revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 
-export const revokeUserSessions = (db: Executor, userId: number, reason: SessionRevokeReason, at: Date) =>
-  db
+/** Ends every open session of a user; answers how many ended. */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: number,
+  reason: SessionRevokeReason,
+  at: Date,
+) {
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: at, revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
 
 export const markSessionStarted = (db: Executor, sessionId: string, at: Date) =>
   db
@@ -209,7 +218,8 @@ export const setAccountLock = (db: Executor, userId: number, lockedUntil: Date, 
 export const removeAccountLock = (db: Executor, userId: number) =>
   db.delete(accountLocks).where(eq(accountLocks.userId, userId));
 
-export async function setPassword(db: Executor, userId: number, passwordHash: string) {
+/** A new password hash, or none (null: no password signs in until a reset link sets one, M10). */
+export async function setPassword(db: Executor, userId: number, passwordHash: string | null) {
   await db
     .update(users)
     .set({ passwordHash, passwordVersion: sql`${users.passwordVersion} + 1` })

@@ -7,6 +7,7 @@ export const authRoutes = (auth: AuthService) => [
     auth.login(body, { address: request.ip, userAgent: request.headers['user-agent'] }),
   ),
   route(contracts.logout, ({ actor }) => auth.logout(actor)),
+  route(contracts.logoutEverywhere, ({ actor }) => auth.logoutEverywhere(actor)),
   route(contracts.refresh, ({ body }) => auth.refresh(body.refresh_token)),
   route(contracts.startSession, ({ actor }) => auth.startSession(actor)),
   route(contracts.lock, ({ actor, body }) => auth.lock(actor, body)),

@@ -24,7 +24,7 @@ import type { users } from '../../db/schema/index.js';
 type User = typeof users.$inferSelect;
 
 /** What other modules read of accounts, inside their own transaction. */
-export { findStudent, findUser, findUserByEmail } from './auth.repository.js';
+export { findStudent, findUser, findUserByEmail, writeAudit } from './auth.repository.js';
 export interface ClientMeta {
   address: string;
   userAgent?: string;
@@ -88,6 +88,29 @@ export function createAuthService(deps: Deps) {
     } satisfies SessionUser;
   }
 
+  /**
+   * A password hash (or none) takes the old one's place: the version rises, so every session and access token of
+   * the user ends (S6), open reset links die (S9) and sign-in counters are forgotten (S7, S14). Recorded.
+   */
+  async function setPasswordHash(
+    tx: Executor,
+    user: User,
+    hash: string | null,
+    audit: { actorId: number | null; action: string },
+  ) {
+    await repo.setPassword(tx, user.id, hash);
+    await repo.revokeUserSessions(tx, user.id, 'password_changed', clock.now());
+    await repo.spendResetKeys(tx, user.id, clock.now());
+    await repo.clearSignInFailures(tx, user.username);
+    await repo.writeAudit(tx, {
+      ...audit,
+      districtId: user.districtId,
+      schoolId: user.schoolId,
+      targetType: 'user',
+      targetId: String(user.id),
+    });
+  }
+
   /** A lock placed by staff (S8) holds from every address until it ends or is lifted; its end, or null. */
   async function staffLockEnd(userId: number | undefined): Promise<Date | null> {
     const lock = userId === undefined ? undefined : await repo.findAccountLock(db, userId);
@@ -147,6 +170,15 @@ export function createAuthService(deps: Deps) {
       await repo.revokeSession(db, actor.sessionId, 'logout', clock.now());
       return { success: true as const };
     },
+
+    /** Signs the caller out on every device, this one included (S21). */
+    async logoutEverywhere(actor: Actor) {
+      return { sessions_ended: await repo.revokeUserSessions(db, actor.userId, 'logout', clock.now()) };
+    },
+
+    /** Ends every open session of a user, in the caller's transaction (M10: a disabled account); how many ended. */
+    endSessions: (tx: Executor, userId: number, reason: repo.SessionRevokeReason) =>
+      repo.revokeUserSessions(tx, userId, reason, clock.now()),
 
     /** Rotates a refresh token. A spent token used again revokes its whole session (reuse detection). */
     async refresh(refreshToken: string) {
@@ -240,24 +272,30 @@ export function createAuthService(deps: Deps) {
 
     /** Sets a password, ends every session of the user and records it. */
     async replacePassword(tx: Executor, user: User, password: string, actorId: number | null) {
-      await repo.setPassword(tx, user.id, await hashPassword(password));
-      await repo.revokeUserSessions(tx, user.id, 'password_changed', clock.now());
-      await repo.spendResetKeys(tx, user.id, clock.now());
-      await repo.clearSignInFailures(tx, user.username);
-      await repo.writeAudit(tx, {
+      await setPasswordHash(tx, user, await hashPassword(password), {
         actorId,
-        districtId: user.districtId,
-        schoolId: user.schoolId,
         action: actorId ? 'password.change' : 'password.reset',
-        targetType: 'user',
-        targetId: String(user.id),
       });
     },
 
+    /**
+     * Staff reset another's password (M10): `hash` (null for staff, who choose one from a mailed link) replaces
+     * it as a change does (S6), and a staff lock (S8) is lifted with the sign-in counters.
+     */
+    async resetPasswordOf(tx: Executor, user: User, hash: string | null, actorId: number) {
+      await setPasswordHash(tx, user, hash, { actorId, action: 'password.reset_by_staff' });
+      await repo.removeAccountLock(tx, user.id);
+    },
+
     /** A new single-use reset key of the user (S9): the key goes in the link, only its hash is kept. */
-    async newResetKey(userId: number) {
+    async newResetKey(userId: number, executor: Executor = db) {
       const key = randomToken();
-      await repo.insertResetKey(db, userId, sha256(key), addMinutes(clock.now(), PASSWORD_RESET_TTL_MINUTES));
+      await repo.insertResetKey(
+        executor,
+        userId,
+        sha256(key),
+        addMinutes(clock.now(), PASSWORD_RESET_TTL_MINUTES),
+      );
       return key;
     },
 

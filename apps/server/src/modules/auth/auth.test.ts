@@ -313,6 +313,40 @@ describe('POST /logout and /session/start', () => {
   });
 });
 
+describe('POST /logout/everywhere', () => {
+  const everywhere = (token: string | undefined) =>
+    t.request({ method: 'POST', url: '/api/logout/everywhere', token });
+  const refreshWith = (refreshToken: string) =>
+    t.request({ method: 'POST', url: '/api/refresh', payload: { refresh_token: refreshToken } });
+
+  it('401 without a session', async () => {
+    expectError(await everywhere(undefined), 401);
+  });
+
+  it('ends every session of the caller, this one included, and no one else’s (S21)', async () => {
+    const person = await t.factories.user('teacher', {
+      districtId: world.district.id,
+      schoolId: world.school.id,
+    });
+    const laptop = await signIn(t, person.username);
+    const phone = await signIn(t, person.username);
+    const colleague = await signIn(t, world.owner.username);
+    const response = await everywhere(phone.access_token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ sessions_ended: 2 });
+    for (const session of [laptop, phone]) {
+      const refused = await t.request({ method: 'GET', url: '/api/validate', token: session.access_token });
+      expect(expectError(refused, 401).message).toBe('session has ended');
+      expect(expectError(await refreshWith(session.refresh_token), 401).message).toBe('session has ended');
+    }
+    expect(
+      (await t.request({ method: 'GET', url: '/api/validate', token: colleague.access_token })).statusCode,
+    ).toBe(200);
+    expect((await refreshWith(colleague.refresh_token)).statusCode).toBe(200);
+    expect((await signIn(t, person.username)).user_id).toBe(person.id);
+  });
+});
+
 describe('PUT /lock', () => {
   const lock = (token: string | undefined, payload: Record<string, unknown>) =>
     t.request({ method: 'PUT', url: '/api/lock', token, payload });

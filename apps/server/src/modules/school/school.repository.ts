@@ -1,5 +1,5 @@
 /** Queries on schools and their staff; scope arrives as SQL conditions. */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import {
   accountLocks,
@@ -120,4 +120,29 @@ export async function reachableUsers(db: Executor, userIds: number[], where: SQL
     .from(users)
     .where(and(inArray(users.id, userIds), where));
   return rows.map((row) => row.id);
+}
+
+/** The account `userId` when `where` lets the caller reach it, its row locked until the transaction ends (M10). */
+export async function findReachableUser(db: Executor, userId: number, where: SQL) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), where))
+    .for('update');
+  return row;
+}
+
+/** Whether another account than `userId` signs in as `username`, whatever its case. */
+export async function usernameTakenByOther(db: Executor, username: string, userId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), ne(users.id, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function updateUser(db: Executor, userId: number, changes: Partial<typeof users.$inferInsert>) {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  return row!;
 }

@@ -1,32 +1,27 @@
-/** The schools of a district and their staff, as owners and department heads manage them (docs/rules.md M6). */
+/** The schools of a district and their staff, as owners and department heads manage them (docs/rules.md M6–M10). */
 import type { contracts } from '@readalong/contracts';
 import type { z } from 'zod';
-import { and, inArray, or } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
-import { students, users } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import { invalidField, invalidFields, notFound } from '../../domain/errors.js';
 import { schoolInScope } from '../access/in-scope.js';
-import { visibleSchools, visibleStaff, visibleStudents } from '../access/scope.js';
+import { visibleSchools, visibleStaff } from '../access/scope.js';
+import { createAuthService, type AuthService } from '../auth/auth.service.js';
 import { enrolWithinCapacity } from '../classes/classes.service.js';
 import { dayOf, requireFreeSeats } from '../licences/licences.service.js';
 import { insertAccounts, usernameProblems, withPasswords, type PlannedAccount } from './accounts.js';
+import { createManagedUsers, manageable } from './managed-users.js';
 import * as repo from './school.repository.js';
 
 type NewUser = z.output<typeof contracts.batchCreateUsers.body>['users'][number];
 type Problems = Record<string, string>;
 
-/** The accounts the actor may delete (M8): the staff and the students in their scope, never their own. */
-const deletable = (db: Executor, actor: Actor) =>
-  or(
-    visibleStaff(actor),
-    inArray(users.id, db.select({ id: students.userId }).from(students).where(visibleStudents(db, actor))),
-  )!;
-
 export type SchoolService = ReturnType<typeof createSchoolService>;
 
-export function createSchoolService(deps: Pick<Deps, 'db' | 'storage' | 'clock'>) {
+/** `auth` ends sessions and resets passwords for managed accounts (M10); the app's own is passed where there is one. */
+export function createSchoolService(deps: Deps, auth: AuthService = createAuthService(deps)) {
   const { db, storage } = deps;
 
   /** Where a new account goes, its email and its classes (M7): each problem named on its row. */
@@ -65,6 +60,8 @@ export function createSchoolService(deps: Pick<Deps, 'db' | 'storage' | 'clock'>
   }
 
   return {
+    ...createManagedUsers(deps, auth),
+
     /** Accounts of any role, all or none (M4, M7). */
     async batchCreate(actor: Actor, rows: NewUser[]) {
       const fieldOf = (index: number) => `body.users.${index}`;
@@ -97,7 +94,7 @@ export function createSchoolService(deps: Pick<Deps, 'db' | 'storage' | 'clock'>
       if (ids.includes(actor.userId))
         throw invalidField('body.user_ids', 'you cannot delete your own account');
       return db.transaction(async (tx) => {
-        const reachable = await repo.reachableUsers(tx, ids, deletable(tx, actor));
+        const reachable = await repo.reachableUsers(tx, ids, manageable(tx, actor));
         if (reachable.length !== ids.length) throw notFound('user');
         return { deleted: await repo.deleteAccounts(tx, ids, actor.userId) };
       });
