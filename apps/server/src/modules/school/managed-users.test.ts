@@ -108,6 +108,16 @@ describe('PATCH /v1/user-management/users/{id}', () => {
     });
   });
 
+  it('two renames to one name at once: one wins, the other is told the name is taken', async () => {
+    const [first, second] = [await newTeacher(), await newTeacher()];
+    const answers = await Promise.all(
+      [first, second].map((teacher) => patch(teacher.id, cast.token.owner, { username: 'same.name' })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const refused = answers.find((answer) => answer.statusCode === 400)!;
+    expect(expectError(refused, 400, 'body.username').fields!['body.username']).toContain('already taken');
+  });
+
   it('an email only for staff, and staff keep one', async () => {
     const pupil = await newStudent();
     expectError(await patch(pupil.id, cast.token.owner, { email: 'kid@home.example' }), 400, 'body.email');
@@ -180,6 +190,23 @@ describe('PATCH /v1/user-management/users/{id}', () => {
     expect((await login(pupil.username, TEST_PASSWORD)).statusCode).toBe(200);
     const another = await newStudent({ isDisabled: true });
     expectError(await patch(another.id, cast.token.owner, { disabled: false }), 400, 'body.disabled');
+  });
+
+  it('two students enabled at once for the last seat: only one gets it (LP3)', async () => {
+    const pair = [await newStudent({ isDisabled: true }), await newStudent({ isDisabled: true })];
+    await t.db.insert(licencePacks).values({
+      schoolId: cast.world.school.id,
+      name: 'One more seat',
+      seats: 1,
+      startsOn: '2026-09-01',
+      endsOn: '2027-08-31',
+    });
+    const answers = await Promise.all(
+      pair.map((pupil) => patch(pupil.id, cast.token.owner, { disabled: false })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const enabled = await Promise.all(pair.map(async (pupil) => !(await stored(pupil.id)).isDisabled));
+    expect(enabled.filter(Boolean)).toHaveLength(1);
   });
 });
 
