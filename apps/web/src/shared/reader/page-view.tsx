@@ -4,6 +4,7 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { z } from 'zod';
 import type { ReadingSettingsValue } from '@/lib/reading-settings';
+import { pageFit } from './page-fit';
 import { alignTimings, splitWords, wordAtChar, wordAtTime } from './page-words';
 import classes from './reader.module.css';
 
@@ -123,7 +124,10 @@ export function PageView({ page, settings, narrationPending = false }: PageViewP
   };
 
   const highlighted = settings.highlight ? currentWord : null;
-  const textStyle = { '--reader-scale': settings.fontSize } as CSSProperties;
+  const textStyle = {
+    '--reader-scale': settings.fontSize,
+    '--page-fit': pageFit(page.text.length, Boolean(page.illustration_url)),
+  } as CSSProperties;
 
   return (
     // X6: on a wide screen the picture and the narration button sit beside the text, so one page fits 1280×800.

@@ -1,8 +1,7 @@
 /**
  * X6: on a 1280×800 laptop or Chromebook every page of every book fits the screen: the child reaches Next (or, on the
- * last page, "Take the quiz") without scrolling. Every power builder of the library, read as staff preview it.
- * A measurement (`npm run measure --workspace e2e`), not yet a journey: long pages of the higher bands still end
- * below the screen (docs/accessibility.md, known gaps); it moves to tests/ once every page fits.
+ * last page, "Take the quiz") without scrolling. Every power builder of the library, read as staff preview it, so
+ * a new book with a page too long for the screen (or a change to the reader's layout) fails here.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { LAPTOP, navigateInApp } from '../support/accessibility';
