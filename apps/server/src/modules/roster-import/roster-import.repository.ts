@@ -83,6 +83,14 @@ export async function stageRows(db: Executor, rows: (typeof rosterImportRows.$in
   if (rows.length) await db.insert(rosterImportRows).values(rows);
 }
 
+/**
+ * Refreshes the planner's statistics of the staging table once a file is staged: without them it takes ten thousand
+ * fresh rows for a handful and the checks' joins run as nested loops (minutes instead of a fraction of a second).
+ */
+export async function analyzeStaged(db: Executor) {
+  await db.execute(sql`analyze roster_import_rows`);
+}
+
 export async function deleteStaged(db: Executor, importId: number) {
   await db.delete(rosterImportRows).where(eq(rosterImportRows.importId, importId));
 }
@@ -164,8 +172,11 @@ export async function fileProblems(
         'given twice in this file (first on row ' || first_row || ')' as message
       from (select file, row, min(row) over (partition by key) as first_row from u) d where row > first_row
       union all
-      select u.file, u.row, 'username', 'this username is given twice in this file'
-      from u where ${oneRoster} and exists (select 1 from u v where v.username = u.username and v.key <> u.key and v.row < u.row)
+      select file, row, 'username', 'this username is given twice in this file (first on row ' || first_row || ')'
+      from (
+        select file, row, key, min(row) over same_name as first_row, first_value(key) over same_name as first_key
+        from u window same_name as (partition by username order by row)
+      ) d where ${oneRoster} and key <> first_key
       union all
       select u.file, u.row, 'username', case when a.school_id = ${schoolId}
           then 'this username belongs to another account of this school' else 'this username is taken' end

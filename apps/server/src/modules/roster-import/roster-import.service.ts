@@ -161,6 +161,7 @@ export function createRosterImportService(deps: Pick<Deps, 'db' | 'clock' | 'con
       await uploads.remove(filePath);
     }
     await repo.updateImport(db, job.id, { progressDone: read, progressTotal: read });
+    await repo.analyzeStaged(db);
     await repo.matchRows(db, job.id, job.schoolId, job.format);
     const found = await repo.fileProblems(db, job.id, job.schoolId, job.format, ROSTER_PROBLEMS_SHOWN);
     const changes = await repo.plannedChanges(db, job.id, job.format);

@@ -365,6 +365,7 @@ describe('OneRoster 1.1 zip', () => {
     broken.enrollments.push({ classSourcedId: 'cls-1', userSourcedId: 'nobody', role: 'student' });
     broken.enrollments.push({ classSourcedId: 'cls-9', userSourcedId: 'stu-1', role: 'student' });
     broken.classes.push({ sourcedId: 'cls-3', title: 'Elsewhere', schoolSourcedId: 'org-other' });
+    broken.users.push(person(9, { username: 'or.twin' }), person(10, { username: 'or.twin' }));
     const job = await dryRun(await oneRosterZip(broken), 'oneroster.zip');
     expect(job.status).toBe('invalid');
     expect(job.problems).toEqual([
@@ -385,6 +386,12 @@ describe('OneRoster 1.1 zip', () => {
         row: 7,
         column: 'classSourcedId',
         message: 'no class with this sourcedId in classes.csv',
+      },
+      {
+        file: 'users.csv',
+        row: 8,
+        column: 'username',
+        message: 'this username is given twice in this file (first on row 7)',
       },
     ]);
   });
