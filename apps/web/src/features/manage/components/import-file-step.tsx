@@ -1,4 +1,4 @@
-import { Button, Card, FileInput, Group, List, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, FileInput, Group, List, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm, type GetInputPropsReturnType } from '@mantine/form';
 import { ROSTER_FILE_MAX_BYTES } from '@readalong/contracts';
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { rosterTemplateCsv, useStartRosterImport, type RosterImport } from '../a
 import { useManagedSchools } from '../api/school';
 import type { SchoolScope } from '../api/school-scope';
 import { FormProblem } from './form-problem';
+import { ProgressBar } from './import-progress';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
 
@@ -109,7 +110,11 @@ function Formats() {
           the export of your student information system, as it is.
         </List.Item>
       </List>
-      <Text size="sm">Nothing is added to the school until you have checked what the file changes.</Text>
+      {/* RI5: a file's password only ever sets a new account's; one without stays locked until reset. */}
+      <Text size="sm">
+        Nothing is added to the school until you have checked what the file changes. A password in the file is
+        used only for a new account; a new account without one cannot sign in until you reset its password.
+      </Text>
     </Stack>
   );
 }
@@ -136,7 +141,7 @@ function Uploading({ file }: { file: File | null }) {
   const words = file ? `Uploading ${file.name} (${megabytes(file.size)})` : 'Uploading the file';
   return (
     <Stack gap={6} maw={560}>
-      <Progress value={100} striped animated size="lg" aria-label={words} />
+      <ProgressBar label={words} percent={null} />
       <Text size="sm">{words}</Text>
     </Stack>
   );

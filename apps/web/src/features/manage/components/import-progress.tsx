@@ -21,13 +21,9 @@ export function ImportProgress({ label, done, total, verb }: ImportProgressProps
     : `${formatCount(done)} rows ${verb}`;
   return (
     <Stack gap={6} maw={560}>
-      <Progress
-        value={isCounted ? Math.min(100, (done / total) * 100) : 100}
-        striped={!isCounted}
-        animated={!isCounted}
-        size="lg"
-        aria-label={label}
-        aria-valuetext={words}
+      <ProgressBar
+        label={label}
+        percent={isCounted ? Math.min(100, Math.floor((done / total) * 100)) : null}
       />
       <Group justify="space-between" gap="xs">
         <Text size="sm">{words}</Text>
@@ -38,5 +34,24 @@ export function ImportProgress({ label, done, total, verb }: ImportProgressProps
         )}
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * A bar with a screen reader's name. `percent` null: the amount is unknown, so the bar moves and is announced as an
+ * indeterminate progress bar (no value), not as a false "100%".
+ */
+export function ProgressBar({ label, percent }: { label: string; percent: number | null }) {
+  const isKnown = percent !== null;
+  return (
+    <Progress.Root size="lg" {...(!isKnown && { role: 'progressbar', 'aria-label': label })}>
+      <Progress.Section
+        value={percent ?? 100}
+        striped={!isKnown}
+        animated={!isKnown}
+        withAria={isKnown}
+        aria-label={isKnown ? label : undefined}
+      />
+    </Progress.Root>
   );
 }
