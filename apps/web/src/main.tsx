@@ -22,7 +22,7 @@ if (!root) throw new Error('index.html has no #root element');
 // One data cache for the router and the screens: routes start their page's first reads in it (docs/rules.md B7).
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
-startRecordingOutboxWhenSignedIn();
+afterFirstScreen(startRecordingOutboxWhenSignedIn);
 
 createRoot(root).render(
   <StrictMode>
@@ -33,8 +33,29 @@ createRoot(root).render(
 );
 
 /**
+ * Runs `work` once the first screen is there: the router has run its first loaders (the session check, the page's
+ * first reads, docs/rules.md B7) and the browser is idle after painting it. Work that can wait (the recording outbox
+ * and its storage reads) then stays off the first screen's critical path (B5).
+ */
+function afterFirstScreen(work: () => void) {
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(work, { timeout: 2000 })
+      : setTimeout(work, 500);
+  if (router.state.initialized) {
+    whenIdle();
+    return;
+  }
+  const stopListening = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stopListening();
+    whenIdle();
+  });
+}
+
+/**
  * Recordings kept in this browser while offline or after the tab closed are sent as soon as someone is signed in
- * (the outbox is per user). Its code loads then, so the sign-in screen does without it (docs/rules.md B1).
+ * (the outbox is per user), after the first screen. Its code loads then, so the sign-in screen does without it (B1).
  */
 function startRecordingOutboxWhenSignedIn() {
   let started = false;

@@ -1,12 +1,25 @@
 import { Box, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { usesSchoolScope } from '@/config/access';
 import { staffMenuFor, type NavSection } from '@/config/navigation';
 import { SCHOOL_ID_PARAM, withSchoolScope } from '@/config/paths';
-import { SchoolPicker } from '@/features/district/school-picker';
 import { useAuth } from '@/lib/auth-store';
 import { AreaShell } from './area-shell';
 import { NavMenu, currentHref } from './nav-menu';
+
+/**
+ * Only department heads pick a school: its code (Mantine's Select, Combobox, Popover) loads for them alone, not with
+ * every staff member's first screen (docs/rules.md B2). Until it has, its place is kept, so the header does not move.
+ */
+const SchoolPicker = lazy(async () => ({
+  default: (await import('@/features/district/school-picker')).SchoolPicker,
+}));
+const schoolPicker = (
+  <Suspense fallback={<Box w={{ base: '100%', sm: 300 }} h={42} />}>
+    <SchoolPicker />
+  </Suspense>
+);
 
 /**
  * The frame of the teacher, management, insights, district and assignment areas. The menu shows the areas the
@@ -25,7 +38,7 @@ export function StaffLayout() {
       menu={
         <StaffMenu sections={staffMenuFor(userRole)} linkTo={(href) => withSchoolScope(href, schoolId)} />
       }
-      tools={hasSchoolScope ? <SchoolPicker /> : undefined}
+      tools={hasSchoolScope ? schoolPicker : undefined}
     />
   );
 }
