@@ -113,6 +113,21 @@ async function upload(page: Page, fileName: string, roster: Roster) {
   await page.getByRole('button', { name: 'Upload and check' }).click();
 }
 
+/**
+ * Holds the screen's reads of the import until the returned function is called, so the state the upload or the commit
+ * answered (the server's own `validating` or `committing` job) stays on screen long enough to be checked. The route
+ * stays: once released it passes every read straight on (removing it mid-request would drop the held one).
+ */
+async function holdImportReads(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/v1\/roster\/imports\/\d+$/, async (route) => {
+    await released;
+    await route.fallback();
+  });
+  return release;
+}
+
 const cellsOf = (page: Page, rowText: string) =>
   page.getByRole('row').filter({ hasText: rowText }).first().getByRole('cell').allTextContents();
 
@@ -131,7 +146,11 @@ test('[DEPARTMENT HEAD] sets up a new school by importing its roster; its studen
     // The pointer leaves the menu: a hovered menu entry is not what this screen's check is about.
     await page.mouse.move(800, 10);
     await checkState(page, 'choose');
+    const releaseReads = await holdImportReads(page);
     await upload(page, 'lakeside-roster.zip', rosterWith('class-9z'));
+    await expect(page.getByRole('heading', { name: 'Checking the file' })).toBeVisible();
+    await checkState(page, 'validating');
+    releaseReads();
     await expect(page.getByRole('heading', { name: '1 problem in lakeside-roster.zip' })).toBeVisible({
       timeout: 30_000,
     });
@@ -161,7 +180,11 @@ test('[DEPARTMENT HEAD] sets up a new school by importing its roster; its studen
     await expect(page.getByText('3 of 3 free licence seats taken by the new students · full')).toBeVisible();
     await checkState(page, 'ready');
 
+    const releaseReads = await holdImportReads(page);
     await page.getByRole('button', { name: 'Add to the school' }).click();
+    await expect(page.getByRole('heading', { name: 'Adding to the school' })).toBeVisible();
+    await checkState(page, 'committing');
+    releaseReads();
     await expect(page.getByRole('heading', { name: 'The roster is added' })).toBeVisible({ timeout: 60_000 });
     await checkState(page, 'committed');
   });
