@@ -29,7 +29,7 @@ export function ImportJob({ id, isDistrictHead, onStartOver }: ImportJobProps) {
 }
 
 /** What one sentence says the job is doing, for the status region screen readers follow. */
-export function statusSentence(job: RosterImport): string {
+function statusSentence(job: RosterImport): string {
   switch (job.status) {
     case 'validating':
       return `Checking ${job.file_name}.`;
