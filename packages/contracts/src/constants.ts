@@ -10,6 +10,8 @@ export const HASH_SCROLL_OFFSET_PX = 72 + 10;
 /** A signed download link is stale within this margin of its expiry. */
 export const SIGNED_LINK_STALE_MARGIN_MS = 60 * 60 * 1000;
 export const BOOK_PERFORMANCE_DEFAULT_YEARS = 5;
+/** The staff's overview of their students covers the last 30 days by default (P13). */
+export const STUDENT_OVERVIEW_DEFAULT_DAYS = 30;
 /** No HTTP client timeout by default. */
 export const HTTP_CLIENT_TIMEOUT_MS: number | null = null;
 export const SIGN_IN_PERSISTENCE_ORDER = ['indexedDB', 'localStorage', 'sessionStorage'] as const;

@@ -212,13 +212,3 @@ export const getLearningOutcomePerformance = defineContract({
   }),
   response: z.object({ learning_outcome_performances: z.array(LearningOutcomeScore) }),
 });
-
-export const getStudentReadingOverview = defineContract({
-  name: 'getStudentReadingOverview',
-  method: 'GET',
-  path: '/v1/teacher/student-reading-overview',
-  summary: 'Reading of every student in scope over a date range (default the last 30 days).',
-  access: STAFF,
-  query: z.object({ ...SchoolScope, ...DateRange }),
-  response: z.object({ students: z.array(StudentReadingRow) }),
-});

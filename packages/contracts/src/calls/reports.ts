@@ -1,10 +1,23 @@
-/** Module reports: a student's reading overview and book performance (docs/rules.md P7–P9). */
+/**
+ * Module reports: a student's reading overview and book performance (docs/rules.md P7–P9), and the staff's
+ * overview of their students (P13).
+ */
 import { z } from 'zod';
-import { Count, DateRange, IdParams, paging, PercentQuery, RecordId, Timestamp } from '../common.js';
-import { BOOK_PERFORMANCE_DEFAULT_YEARS } from '../constants.js';
-import { ANY_ROLE, defineContract, STUDENT } from '../contract.js';
+import {
+  Count,
+  DateRange,
+  IdParams,
+  paging,
+  Percent,
+  PercentQuery,
+  RecordId,
+  SchoolScope,
+  Timestamp,
+} from '../common.js';
+import { BOOK_PERFORMANCE_DEFAULT_YEARS, STUDENT_OVERVIEW_DEFAULT_DAYS } from '../constants.js';
+import { ANY_ROLE, defineContract, STAFF, STUDENT } from '../contract.js';
 import { ColourBandId, SeriesId } from '../domain.js';
-import { BookResult, GoalProgress, Recording } from '../entities.js';
+import { BookResult, GoalProgress, Recording, StudentReadingRow } from '../entities.js';
 
 /**
  * One point of a student's estimated Lexile over time: a passed power builder puts it at the book's measure; a
@@ -56,4 +69,37 @@ export const getBookPerformance = defineContract({
     max: PercentQuery.optional().describe('highest quiz score, percent (inclusive); not below min'),
   }),
   response: z.object({ books: z.array(BookResult), total: Count }),
+});
+
+/**
+ * A student of the staff's overview (P13): their reading over the range (books completed, minutes, quiz average),
+ * level, latest speed and goals, and what needs the teacher.
+ */
+export const StudentOverviewRow = StudentReadingRow.extend({
+  classes: z
+    .array(z.object({ id: RecordId, name: z.string() }))
+    .describe('the student’s classes the caller sees, by name'),
+  books_this_week: Count.describe('power builders completed since Monday 00:00 UTC'),
+  last_quiz: z
+    .object({
+      title: z.string(),
+      score_percent: Percent.nullable(),
+      passed: z.boolean().nullable().describe('null while an answer awaits a mark'),
+      submitted_at: Timestamp,
+    })
+    .nullable()
+    .describe('the newest submitted power-builder quiz, whatever the range'),
+  failed_quizzes: Count.describe('power-builder quizzes failed in the range'),
+  recordings_to_review: Count.describe('read-aloud recordings not graded yet'),
+  goals: z.array(GoalProgress),
+});
+
+export const getStudentReadingOverview = defineContract({
+  name: 'getStudentReadingOverview',
+  method: 'GET',
+  path: '/v1/teacher/student-reading-overview',
+  summary: `Every student in scope (a teacher’s: of their classes) with their reading over a date range (default the last ${STUDENT_OVERVIEW_DEFAULT_DAYS} days) and what needs attention, by last then first name.`,
+  access: STAFF,
+  query: z.object({ ...SchoolScope, ...DateRange }),
+  response: z.object({ students: z.array(StudentOverviewRow) }),
 });

@@ -7,4 +7,5 @@ export const reportsRoutes = (reports: ReportsService) => [
   route(contracts.getBookPerformance, ({ actor, params, query }) =>
     reports.bookPerformance(actor, params.id, query),
   ),
+  route(contracts.getStudentReadingOverview, ({ actor, query }) => reports.studentOverview(actor, query)),
 ];

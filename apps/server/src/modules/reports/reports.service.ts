@@ -1,8 +1,9 @@
 /**
  * A student's reading reports: the "My progress" overview (goals, books, recordings, Lexile timeline) and book
- * performance (P7–P9). Students see their own; staff a student in their scope (else 404).
+ * performance (P7–P9). Students see their own; staff a student in their scope (else 404). Staff also get the
+ * overview of every student in their scope (P13).
  */
-import type { contracts, Response } from '@readalong/contracts';
+import type { contracts } from '@readalong/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { invalidField } from '../../domain/errors.js';
@@ -12,45 +13,13 @@ import { requireVisibleStudent } from '../access/in-scope.js';
 import { currentLexile, lexileTimeline } from './lexile-timeline.js';
 import * as repo from './reports.repository.js';
 import { bookResultView } from './reports.views.js';
-import { goalOf, type Goal } from '../goals/goals.service.js';
+import { goalOf } from '../goals/goals.service.js';
+import { goalProgress } from './goal-progress.js';
+import { studentOverview } from './student-overview.js';
 import { recordingView } from '../recordings/recording-view.js';
 import { recordingsOf } from '../recordings/recordings.service.js';
 
 type BookPerformanceQuery = z.output<(typeof contracts.getBookPerformance)['query']>;
-type GoalProgress = Response<typeof contracts.getReadingOverview>['goals'][number];
-
-/** Where the student stands against each target their goal sets. */
-function goalProgress(
-  goal: Goal | undefined,
-  current: { lexile: number | null; wpm: number | null; wcpm: number | null },
-): GoalProgress[] {
-  if (!goal) return [];
-  const targets = [
-    {
-      kind: 'lexile' as const,
-      target: goal.targetLexile,
-      current: current.lexile,
-      achievedAt: goal.achievedLexileAt,
-    },
-    { kind: 'wpm' as const, target: goal.targetWpm, current: current.wpm, achievedAt: goal.achievedWpmAt },
-    {
-      kind: 'wcpm' as const,
-      target: goal.targetWcpm,
-      current: current.wcpm,
-      achievedAt: goal.achievedWcpmAt,
-    },
-  ];
-  return targets
-    .filter((entry) => entry.target !== null)
-    .map((entry) => ({
-      kind: entry.kind,
-      target: entry.target!,
-      current: entry.current,
-      target_date: goal.targetDate,
-      achieved_at: entry.achievedAt?.toISOString() ?? null,
-    }));
-}
-
 export type ReportsService = ReturnType<typeof createReportsService>;
 
 export function createReportsService({ db, clock, storage }: Deps) {
@@ -101,5 +70,9 @@ export function createReportsService({ db, clock, storage }: Deps) {
       });
       return { books: books.map(bookResultView), total };
     },
+
+    /** Every student in the caller's scope with their reading and what needs attention (P13). */
+    studentOverview: (actor: Actor, query: Parameters<typeof studentOverview>[2]) =>
+      studentOverview({ db, clock, storage }, actor, query),
   };
 }

@@ -1,0 +1,176 @@
+/**
+ * What the staff's overview of their students reads (docs/rules.md P13): a handful of set-based queries over the
+ * students `where` names (already the caller's scope), never one query per student.
+ */
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { BuilderType } from '@readalong/contracts';
+import type { Executor } from '../../db/database.js';
+import {
+  classes,
+  enrolments,
+  goals,
+  levelChanges,
+  passages,
+  recordings,
+  students,
+  worksheets,
+} from '../../db/schema/index.js';
+import type { Actor } from '../../domain/actor.js';
+import { visibleClasses } from '../access/scope.js';
+import type { Interval } from './date-range.js';
+import { completedBookOf, speedRecordingOf } from './report-conditions.js';
+
+const within = (column: Parameters<typeof gte>[0], from: Date, until?: Date) =>
+  and(gte(column, from), until ? lt(column, until) : undefined);
+
+/** Condition on `worksheets` joined to `passages`: submitted power-builder quizzes. */
+const submittedQuiz = and(
+  eq(passages.builderTypeId, BuilderType.PowerBuilder),
+  isNotNull(worksheets.quizSubmittedAt),
+);
+
+/** A correlated scalar subquery, read as a number (counts and sums come back as text otherwise). */
+const numberOf = (query: SQL) => sql<number | null>`(${query})::float8`;
+
+/** Per student: books (P10), minutes, quiz average and failures over the range; speed (P9); recordings to review. */
+export function readingStats(db: Executor, where: SQL, interval: Interval, weekStart: Date) {
+  const student = students.userId;
+  const books = (from: Date, until?: Date) =>
+    numberOf(
+      sql`${db
+        .select({ n: count() })
+        .from(worksheets)
+        .innerJoin(passages, eq(passages.id, worksheets.passageId))
+        .where(and(completedBookOf(student), within(worksheets.completedAt, from, until)))}`,
+    );
+  const quizzes = (value: SQL, condition?: SQL) =>
+    sql`${db
+      .select({ value: sql`${value}` })
+      .from(worksheets)
+      .innerJoin(passages, eq(passages.id, worksheets.passageId))
+      .where(
+        and(
+          eq(worksheets.studentId, student),
+          submittedQuiz,
+          within(worksheets.quizSubmittedAt, interval.from, interval.until),
+          condition,
+        ),
+      )}`;
+  const latestSpeed = (column: typeof recordings.wpm | typeof recordings.wcpm) =>
+    numberOf(
+      sql`${db
+        .select({ value: column })
+        .from(recordings)
+        .where(speedRecordingOf(student))
+        .orderBy(desc(recordings.createdAt), desc(recordings.id))
+        .limit(1)}`,
+    );
+  return db
+    .select({
+      studentId: student,
+      booksCompleted: books(interval.from, interval.until),
+      booksThisWeek: books(weekStart),
+      readingMs: numberOf(
+        sql`${db
+          .select({ ms: sql`coalesce(sum(${worksheets.timeSpentReadingMs}), 0)` })
+          .from(worksheets)
+          .where(
+            and(
+              eq(worksheets.studentId, student),
+              within(worksheets.createdAt, interval.from, interval.until),
+            ),
+          )}`,
+      ),
+      averageScore: numberOf(quizzes(sql`avg(${worksheets.scorePercent})`)),
+      failedQuizzes: numberOf(quizzes(sql`count(*)`, eq(worksheets.isPassed, false))),
+      toReview: numberOf(
+        sql`${db
+          .select({ n: count() })
+          .from(recordings)
+          .where(
+            and(
+              eq(recordings.studentId, student),
+              eq(recordings.isPractice, false),
+              eq(recordings.gradingCompleted, false),
+            ),
+          )}`,
+      ),
+      wpm: latestSpeed(recordings.wpm),
+      wcpm: latestSpeed(recordings.wcpm),
+    })
+    .from(students)
+    .where(where);
+}
+
+const idsOf = (db: Executor, where: SQL) => db.select({ id: students.userId }).from(students).where(where);
+
+/** Each student's newest submitted power-builder quiz, whatever the range. */
+export function lastQuizzes(db: Executor, where: SQL) {
+  return db
+    .selectDistinctOn([worksheets.studentId], {
+      studentId: worksheets.studentId,
+      title: passages.title,
+      scorePercent: worksheets.scorePercent,
+      isPassed: worksheets.isPassed,
+      submittedAt: worksheets.quizSubmittedAt,
+    })
+    .from(worksheets)
+    .innerJoin(passages, eq(passages.id, worksheets.passageId))
+    .where(and(inArray(worksheets.studentId, idsOf(db, where)), submittedQuiz))
+    .orderBy(asc(worksheets.studentId), desc(worksheets.quizSubmittedAt), desc(worksheets.id));
+}
+
+/** Each student's newest passed power builder: with lastLevelMoves, their current Lexile (P9). */
+export function lastPassedBooks(db: Executor, where: SQL) {
+  return db
+    .selectDistinctOn([worksheets.studentId], {
+      studentId: worksheets.studentId,
+      at: worksheets.quizSubmittedAt,
+      passageId: passages.id,
+      title: passages.title,
+      lexile: passages.lexile,
+      seriesId: passages.seriesId,
+      colourBandId: passages.colourBandId,
+    })
+    .from(worksheets)
+    .innerJoin(passages, eq(passages.id, worksheets.passageId))
+    .where(and(inArray(worksheets.studentId, idsOf(db, where)), submittedQuiz, eq(worksheets.isPassed, true)))
+    .orderBy(asc(worksheets.studentId), desc(worksheets.quizSubmittedAt));
+}
+
+/** Each student's newest move into a band. */
+export function lastLevelMoves(db: Executor, where: SQL) {
+  return db
+    .selectDistinctOn([levelChanges.studentId], {
+      studentId: levelChanges.studentId,
+      at: levelChanges.createdAt,
+      seriesId: levelChanges.toSeriesId,
+      colourBandId: levelChanges.toColourBandId,
+    })
+    .from(levelChanges)
+    .where(and(inArray(levelChanges.studentId, idsOf(db, where)), isNotNull(levelChanges.toColourBandId)))
+    .orderBy(asc(levelChanges.studentId), desc(levelChanges.createdAt), desc(levelChanges.id));
+}
+
+/** The classes of the students that the actor may see, by name. */
+export function classesOfStudents(db: Executor, actor: Actor, where: SQL) {
+  return db
+    .select({ studentId: enrolments.studentId, id: classes.id, name: classes.name })
+    .from(enrolments)
+    .innerJoin(classes, eq(classes.id, enrolments.classId))
+    .where(and(inArray(enrolments.studentId, idsOf(db, where)), visibleClasses(db, actor)))
+    .orderBy(asc(classes.name), asc(classes.id));
+}
+
+/** The students' own goals and their home classes' (P9: a student's own goal, else their home class's). */
+export function goalsOfStudents(db: Executor, where: SQL) {
+  return db
+    .select()
+    .from(goals)
+    .where(
+      or(
+        inArray(goals.studentId, idsOf(db, where)),
+        inArray(goals.classId, db.select({ id: students.homeClassId }).from(students).where(where)),
+      ),
+    );
+}

@@ -1,0 +1,119 @@
+/**
+ * The staff's overview of their students (docs/rules.md P13), a teacher's home: every student in scope (a
+ * teacher's: of their classes; a department head's: of the district or the one school asked for) with their reading
+ * over the range, level, latest speed, goals and what needs attention.
+ */
+import { STUDENT_OVERVIEW_DEFAULT_DAYS, type contracts, type Response } from '@readalong/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Deps } from '../../deps.js';
+import { students } from '../../db/schema/index.js';
+import type { Actor } from '../../domain/actor.js';
+import { schoolInScope } from '../access/in-scope.js';
+import { visibleStudents } from '../access/scope.js';
+import type { Goal } from '../goals/goals.service.js';
+import { studentSummaries } from '../students/student-summary.js';
+import { reportInterval, startOfDay, type DateRangeQuery } from './date-range.js';
+import { goalProgress } from './goal-progress.js';
+import { currentLexile } from './lexile-timeline.js';
+import * as repo from './student-overview.repository.js';
+
+type OverviewQuery = DateRangeQuery & { school_id?: number | undefined };
+type Row = Response<typeof contracts.getStudentReadingOverview>['students'][number];
+
+const DAY_MS = 86_400_000;
+
+/** Monday 00:00 UTC of the week of `now`: "books this week" counts from there. */
+export function weekStartOf(now: Date): Date {
+  const today = startOfDay(now);
+  const sinceMonday = (today.getUTCDay() + 6) % 7;
+  return new Date(today.getTime() - sinceMonday * DAY_MS);
+}
+
+/** The range asked for; without a start, the last STUDENT_OVERVIEW_DEFAULT_DAYS days up to today (P13, P7). */
+function intervalOf(query: DateRangeQuery, now: Date) {
+  const defaultStart = new Date(startOfDay(now).getTime() - (STUDENT_OVERVIEW_DEFAULT_DAYS - 1) * DAY_MS);
+  return reportInterval(
+    { start: query.start ?? defaultStart.toISOString().slice(0, 10), end: query.end },
+    now,
+  );
+}
+
+/** The student's own goal, else their home class's (P9). */
+function goalFor(goals: readonly Goal[], studentId: number, homeClassId: number | null): Goal | undefined {
+  return (
+    goals.find((goal) => goal.studentId === studentId) ??
+    (homeClassId === null ? undefined : goals.find((goal) => goal.classId === homeClassId))
+  );
+}
+
+const byStudent = <T extends { studentId: number }>(rows: readonly T[]) =>
+  new Map(rows.map((row) => [row.studentId, row]));
+
+function groupByStudent<T extends { studentId: number }>(rows: readonly T[]) {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) groups.set(row.studentId, [...(groups.get(row.studentId) ?? []), row]);
+  return groups;
+}
+
+export async function studentOverview(
+  deps: Pick<Deps, 'db' | 'storage' | 'clock'>,
+  actor: Actor,
+  query: OverviewQuery,
+): Promise<{ students: Row[] }> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const interval = intervalOf(query, now);
+  const schoolId = await schoolInScope(db, actor, query.school_id);
+  const where = and(
+    visibleStudents(db, actor),
+    actor.role === 'department_head' && schoolId !== undefined ? eq(students.schoolId, schoolId) : undefined,
+  )!;
+  const [summaries, stats, quizzes, books, moves, classes, goals] = await Promise.all([
+    studentSummaries(deps, where),
+    repo.readingStats(db, where, interval, weekStartOf(now)),
+    repo.lastQuizzes(db, where),
+    repo.lastPassedBooks(db, where),
+    repo.lastLevelMoves(db, where),
+    repo.classesOfStudents(db, actor, where),
+    repo.goalsOfStudents(db, where),
+  ]);
+  const statsOf = byStudent(stats);
+  const quizOf = byStudent(quizzes);
+  const bookOf = byStudent(books);
+  const moveOf = byStudent(moves);
+  const classesOf = groupByStudent(classes);
+  return {
+    students: summaries.map(({ disabled: _disabled, ...summary }) => {
+      const id = summary.student_id;
+      const stat = statsOf.get(id);
+      const quiz = quizOf.get(id);
+      const book = bookOf.get(id);
+      const move = moveOf.get(id);
+      const lexile = currentLexile(book ? [book] : [], move ? [move] : []);
+      const wpm = stat?.wpm ?? null;
+      const wcpm = stat?.wcpm ?? null;
+      return {
+        ...summary,
+        classes: (classesOf.get(id) ?? []).map((klass) => ({ id: klass.id, name: klass.name })),
+        books_completed: stat?.booksCompleted ?? 0,
+        books_this_week: stat?.booksThisWeek ?? 0,
+        minutes_reading: Math.round((stat?.readingMs ?? 0) / 60_000),
+        average_score_percent: stat?.averageScore ?? null,
+        latest_wpm: wpm,
+        latest_wcpm: wcpm,
+        lexile,
+        last_quiz: quiz?.submittedAt
+          ? {
+              title: quiz.title,
+              score_percent: quiz.scorePercent,
+              passed: quiz.isPassed,
+              submitted_at: quiz.submittedAt.toISOString(),
+            }
+          : null,
+        failed_quizzes: stat?.failedQuizzes ?? 0,
+        recordings_to_review: stat?.toReview ?? 0,
+        goals: goalProgress(goalFor(goals, id, summary.class_id), { lexile, wpm, wcpm }),
+      };
+    }),
+  };
+}
