@@ -141,6 +141,7 @@ const OUR_CALLS = [
   'PATCH /v1/user-management/users/{id}',
   'POST /v1/user-management/users/{id}/password',
   'POST /v1/roster/imports',
+  'GET /v1/roster/imports',
   'GET /v1/roster/imports/{id}',
   'POST /v1/roster/imports/{id}/commit',
 ];

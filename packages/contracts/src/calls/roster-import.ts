@@ -112,6 +112,25 @@ export const startRosterImport = defineContract({
   response: RosterImport,
 });
 
+/** Imports a list shows, newest first. */
+export const ROSTER_IMPORTS_LISTED = 20;
+
+export const listRosterImports = defineContract({
+  name: 'listRosterImports',
+  method: 'GET',
+  path: '/v1/roster/imports',
+  summary:
+    "The latest imports, newest first, without their problems (read one import for them): the school's, or for a " +
+    'department head those of the district or of the school named.',
+  access: ADMINS,
+  query: z.object({
+    school_id: Id.optional().describe('department heads: one school of the district; left out, all of them'),
+  }),
+  response: z.object({
+    imports: z.array(RosterImport.omit({ problems: true })).max(ROSTER_IMPORTS_LISTED),
+  }),
+});
+
 export const getRosterImport = defineContract({
   name: 'getRosterImport',
   method: 'GET',

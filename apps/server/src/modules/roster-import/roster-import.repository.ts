@@ -4,7 +4,7 @@
  * account code (school/accounts.ts) takes the new accounts as an array in memory; an import of a district's ten
  * thousand students would hold them all, so this module inserts them with INSERT … SELECT from the staged rows (RI3).
  */
-import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CLASS_SIZE } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
 import {
@@ -33,6 +33,23 @@ export async function findImport(db: Executor, id: number, schoolCondition: SQL)
     .innerJoin(schools, eq(schools.id, rosterImports.schoolId))
     .where(and(eq(rosterImports.id, id), schoolCondition));
   return row?.job;
+}
+
+/** The latest imports of the schools `schoolCondition` (on `schools`) lets the caller see, or of one, newest first. */
+export async function latestImports(
+  db: Executor,
+  schoolCondition: SQL,
+  schoolId: number | undefined,
+  limit: number,
+) {
+  const rows = await db
+    .select({ job: rosterImports })
+    .from(rosterImports)
+    .innerJoin(schools, eq(schools.id, rosterImports.schoolId))
+    .where(and(schoolCondition, schoolId === undefined ? undefined : eq(rosterImports.schoolId, schoolId)))
+    .orderBy(desc(rosterImports.createdAt), desc(rosterImports.id))
+    .limit(limit);
+  return rows.map((row) => row.job);
 }
 
 export async function updateImport(db: Executor, id: number, values: Partial<ImportRow>) {

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   contracts,
   ROSTER_FILE_MAX_BYTES,
+  ROSTER_IMPORTS_LISTED,
   ROSTER_PROBLEMS_SHOWN,
   type RosterImport,
 } from '@readalong/contracts';
@@ -91,6 +92,8 @@ export function view(job: repo.ImportRow): z.infer<typeof RosterImport> {
     finished_at: job.finishedAt?.toISOString() ?? null,
   };
 }
+
+const withoutProblems = ({ problems: _problems, ...job }: z.infer<typeof RosterImport>) => job;
 
 export function createRosterImportService(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   const { db, clock } = deps;
@@ -261,6 +264,14 @@ export function createRosterImportService(deps: Pick<Deps, 'db' | 'clock' | 'con
         await uploads.remove(file.key);
         throw error;
       }
+    },
+
+    /** The latest imports in scope (RI1): a department head's of the district, or of the school named. */
+    async list(actor: Actor, schoolId: number | undefined) {
+      await repo.failAbandoned(db, ABANDONED_AFTER_MINUTES, ABANDONED);
+      const school = await schoolInScope(db, actor, schoolId);
+      const jobs = await repo.latestImports(db, visibleSchools(actor), school, ROSTER_IMPORTS_LISTED);
+      return { imports: jobs.map((job) => withoutProblems(view(job))) };
     },
 
     async get(actor: Actor, id: number) {

@@ -477,3 +477,34 @@ function withDeclaredSize(zip: Buffer, name: string, size: number) {
   }
   return patched;
 }
+
+describe('the latest imports', () => {
+  const list = (token: string | undefined, query = '') =>
+    t.request({ method: 'GET', url: `/api/v1/roster/imports${query}`, token });
+
+  it('newest first, of the schools in scope only, without their problems', async () => {
+    const outsiderOwner = await signIn(t, cast.outsider.owner.username);
+    const theirs = await dryRun(templateCsv([]), 'theirs.csv', outsiderOwner.access_token);
+    const ours = await dryRun(templateCsv([['pupil', 'x.pupil', 'X', 'Pupil', '', '', '', '']]), 'ours.csv');
+    const response = await list(cast.token.owner);
+    expect(response.statusCode).toBe(200);
+    const { imports } = response.json<{ imports: (Job & { problems?: unknown })[] }>();
+    expect(imports[0]).toMatchObject({
+      id: ours.id,
+      file_name: 'ours.csv',
+      status: 'invalid',
+      problem_count: 1,
+    });
+    expect(imports[0]!.problems).toBeUndefined();
+    expect(imports.map((job) => job.id)).not.toContain(theirs.id);
+    expect(new Set(imports.map((job) => job.school_id))).toEqual(new Set([cast.world.school.id]));
+    const district = await list(cast.token.head, `?school_id=${cast.world.school.id}`);
+    expect(district.json<{ imports: Job[] }>().imports[0]!.id).toBe(ours.id);
+  });
+
+  it('401 without a session, 403 for teachers, 404 for a school of another district', async () => {
+    expectError(await list(undefined), 401);
+    expectError(await list(cast.token.teacher), 403);
+    expectError(await list(cast.token.head, `?school_id=${cast.outsider.school.id}`), 404);
+  });
+});
