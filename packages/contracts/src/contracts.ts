@@ -11,6 +11,7 @@ import * as account from './calls/account.js';
 import * as support from './calls/support.js';
 import * as staticData from './calls/static-data.js';
 import * as students from './calls/students.js';
+import * as goals from './calls/goals.js';
 import * as reading from './calls/reading.js';
 import * as quiz from './calls/quiz.js';
 import * as library from './calls/library.js';
@@ -33,6 +34,7 @@ export * from './calls/account.js';
 export * from './calls/support.js';
 export * from './calls/static-data.js';
 export * from './calls/students.js';
+export * from './calls/goals.js';
 export * from './calls/reading.js';
 export * from './calls/quiz.js';
 export * from './calls/library.js';
@@ -68,6 +70,7 @@ export const callsByModule = {
   support: contractsOf(support),
   'static-data': contractsOf(staticData),
   students: contractsOf(students),
+  goals: contractsOf(goals),
   reading: contractsOf(reading),
   quiz: contractsOf(quiz),
   library: contractsOf(library),
@@ -92,6 +95,7 @@ export const contracts = {
   ...callsByModule['support'],
   ...callsByModule['static-data'],
   ...callsByModule['students'],
+  ...callsByModule['goals'],
   ...callsByModule['reading'],
   ...callsByModule['quiz'],
   ...callsByModule['library'],

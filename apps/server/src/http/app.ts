@@ -25,6 +25,8 @@ import { staticDataRoutes } from '../modules/static-data/static-data.routes.js';
 import { createStudentsService } from '../modules/students/students.service.js';
 import { createRosterService } from '../modules/students/roster.service.js';
 import { studentsRoutes } from '../modules/students/students.routes.js';
+import { createGoalsService } from '../modules/goals/goals.service.js';
+import { goalsRoutes } from '../modules/goals/goals.routes.js';
 import { createReadingService } from '../modules/reading/reading.service.js';
 import { readingRoutes } from '../modules/reading/reading.routes.js';
 import { createQuizService } from '../modules/quiz/quiz.service.js';
@@ -77,6 +79,7 @@ export function moduleRoutes(deps: Deps) {
     ...supportRoutes(createSupportService(deps)),
     ...staticDataRoutes(createStaticDataService(deps)),
     ...studentsRoutes(createStudentsService(deps), createRosterService(deps)),
+    ...goalsRoutes(createGoalsService(deps)),
     ...libraryRoutes(narrationService(deps)),
     ...readingRoutes(createReadingService(deps)),
     ...quizRoutes(createQuizService(deps)),

@@ -1,12 +1,12 @@
 /**
  * Module students: a student's details, reset, placement, builders and placement test (docs/rules.md R15–R20).
- * Not served yet (future work of the same module): listing and creating students, their classes and goals.
+ * Goals are modules/goals' calls (calls/goals.ts).
  */
 import { z } from 'zod';
 import { Count, Id, IdParams, paging, RecordId, SchoolScope, Text } from '../common.js';
 import { ANY_ROLE, defineContract, STAFF, STUDENT } from '../contract.js';
 import { ColourBandId, Role, SeriesId } from '../domain.js';
-import { Class, Goal, GoalSettingsEntry, StudentBuilder, StudentSummary } from '../entities.js';
+import { Class, StudentBuilder, StudentSummary } from '../entities.js';
 import { SessionUser } from './auth.js';
 import { MAX_BATCH, NewStudent } from './shared.js';
 
@@ -132,63 +132,6 @@ export const getPlacementTest = defineContract({
   summary: 'The placement test the signed-in student should take; 404 when none is due.',
   access: STUDENT,
   response: z.object({ passage_id: RecordId, series_id: SeriesId }),
-});
-
-const ClassQuery = z.object({ class_id: Id.describe('the class') });
-
-const GoalSettings = z.object({
-  class_goal: Goal.nullable().describe('the default for students without their own goal'),
-  goal_settings: z.array(GoalSettingsEntry),
-});
-
-export const getGoalSettings = defineContract({
-  name: 'getGoalSettings',
-  method: 'GET',
-  path: '/v1/students/goal-settings',
-  summary: 'The goal settings of a class: its default goal and each student’s own.',
-  access: STAFF,
-  query: ClassQuery,
-  response: GoalSettings,
-});
-
-export const updateGoalSettings = defineContract({
-  name: 'updateGoalSettings',
-  method: 'PATCH',
-  path: '/v1/students/goal-settings',
-  summary: 'Change a class’s default goal and/or students’ own goals.',
-  access: STAFF,
-  query: ClassQuery,
-  body: z.strictObject({
-    settings: z
-      .strictObject({
-        class_goal: Goal.nullable().optional().describe('the class default; null removes it'),
-        students: z
-          .array(
-            z.strictObject({
-              student_id: RecordId,
-              goal: Goal.nullable().describe('null: follow the class goal'),
-            }),
-          )
-          .max(MAX_BATCH)
-          .optional()
-          .describe('students of the class and their own goals'),
-      })
-      .refine((settings) => settings.class_goal !== undefined || settings.students !== undefined, {
-        message: 'set class_goal or students',
-      }),
-  }),
-  response: GoalSettings,
-});
-
-export const setStudentGoal = defineContract({
-  name: 'setStudentGoal',
-  method: 'POST',
-  path: '/v1/students/{id}/goal',
-  summary: 'Set or clear one student’s goal.',
-  access: STAFF,
-  params: IdParams,
-  body: z.strictObject({ goal: Goal.nullable().describe('null: follow the class goal') }),
-  response: z.object({ student_id: RecordId, goal: Goal.nullable() }),
 });
 
 export const getStudentClasses = defineContract({

@@ -3,7 +3,7 @@
  * content, the teacher's trim, mistakes and comment, the student's viewing, fluency figures and the goal alerts they
  * raise. Every change of a recording happens in one transaction holding the recording's row.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
@@ -18,7 +18,7 @@ import {
 } from '@readalong/contracts';
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
-import { classes, goals, recordings, worksheets } from '../../db/schema/index.js';
+import { classes, recordings, worksheets } from '../../db/schema/index.js';
 import { AppError, invalidField, notFound } from '../../domain/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import type { Actor } from '../../domain/actor.js';
@@ -29,10 +29,9 @@ import { visibleClasses, visibleRecordings, visibleWorksheets } from '../access/
 import {
   createProgressionService,
   findReader,
-  hasAlert,
   type ProgressionService,
 } from '../progression/progression.service.js';
-import { goalOf } from '../goals/goals.service.js';
+import { createGoalsService } from '../goals/goals.service.js';
 import { sendNotifications } from '../notifications/notifications.service.js';
 import { findWorksheet } from '../reading/reading.service.js';
 import { completeIfDone } from '../reading/worksheet-completion.js';
@@ -71,6 +70,7 @@ export function createRecordingsService(
   progression: ProgressionService = createProgressionService(deps),
 ) {
   const { db, clock, storage } = deps;
+  const goals = createGoalsService(deps, progression);
 
   const view = (row: repo.RecordingViewRow) => recordingView(row, storage);
 
@@ -140,42 +140,14 @@ export function createRecordingsService(
       accuracy: confirmed ? fluency.accuracy : null,
     };
     await repo.updateRecording(tx, id, figures);
-    if (confirmed) await checkGoals(tx, r!, figures);
-  }
-
-  /** AchieveGoalWPM / AchieveGoalWCPM, once per goal and target (RA9). */
-  async function checkGoals(
-    tx: Executor,
-    r: repo.RecordingRow,
-    figures: { wpm: number | null; wcpm: number | null },
-  ) {
-    const goal = await goalOf(tx, r.studentId);
-    if (!goal) return;
-    const checks = [
-      { typeId: AlertType.AchieveGoalWPM, target: goal.targetWpm, value: figures.wpm, kind: 'wpm' as const },
-      {
-        typeId: AlertType.AchieveGoalWCPM,
-        target: goal.targetWcpm,
-        value: figures.wcpm,
-        kind: 'wcpm' as const,
-      },
-    ];
-    for (const check of checks) {
-      if (check.target === null || check.value === null || check.value < check.target) continue;
-      if (await hasAlert(tx, r.studentId, check.typeId, { goal_id: goal.id, target: check.target })) continue;
-      const reader = await findReader(tx, r.studentId);
-      if (!reader) return;
-      await progression.raise(tx, reader, check.typeId, {
-        worksheetId: r.worksheetId,
-        details: { goal_id: goal.id, target: check.target, [check.kind]: check.value, recording_id: r.id },
-      });
-      if (goal.studentId === r.studentId) {
-        const column = check.kind === 'wpm' ? 'achievedWpmAt' : 'achievedWcpmAt';
-        await tx
-          .update(goals)
-          .set({ [column]: clock.now() })
-          .where(and(eq(goals.id, goal.id), isNull(goals[column])));
-      }
+    // The goals module raises the AchieveGoal alerts in this transaction (RA9, G3).
+    if (confirmed) {
+      await goals.checkGoals(
+        tx,
+        r!.studentId,
+        { wpm: figures.wpm, wcpm: figures.wcpm },
+        { worksheetId: r!.worksheetId, details: { recording_id: r!.id } },
+      );
     }
   }
 
