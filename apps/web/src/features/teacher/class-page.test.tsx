@@ -56,6 +56,7 @@ async function openReview() {
   await signedInAs({ login_role: 'teacher' });
   answer('listClasses', () => ({ classes: [CLASS] }));
   answer('getClassRecordings', () => ({ recordings: [waiting, older, graded] }));
+  answer('getGoalSettings', () => ({ class_goal: null, goal_settings: [] }));
   answer('getPassage', () => buildPassage(PAGES));
   answer('getMistakes', () => ({ recording_id: 12, mistakes: [], num_mistakes: 0, last_word_index: null }));
   const app = renderApp('/teacher/class');

@@ -8,11 +8,12 @@ import { ExportClassButton } from '@/shared/class-export/export-class-button';
 import { useClasses, useClassRecordings, type ClassRecording } from './recordings/api/class-recordings';
 import { RecordingQueue, recordedAt } from './recordings/components/recording-queue';
 import { RecordingReview } from './recordings/components/recording-review';
+import { ReadingGoals } from './goals/components/reading-goals';
 
 /**
  * Class detail (the “Teacher area”, docs/rules.md C26): the class's read-aloud recordings waiting for review, and the review
- * of one. The class and the recording open are in the address (`?class=&recording=`), so a review can be shared
- * or reloaded.
+ * of one; below the list, the class's reading goals (G1, G2). The class and the recording open are in the address
+ * (`?class=&recording=`), so a review can be shared or reloaded.
  */
 export function TeacherClassPage() {
   const [search, setSearch] = useSearchParams();
@@ -50,6 +51,7 @@ export function TeacherClassPage() {
         </Group>
       </Group>
       <ClassRecordings classId={current.id} recordingId={recordingId} />
+      {recordingId === null && <ReadingGoals classId={current.id} />}
     </Stack>
   );
 }
