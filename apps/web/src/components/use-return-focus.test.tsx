@@ -39,4 +39,30 @@ describe('useReturnFocus (X10)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(opener).toHaveFocus();
   });
+
+  it('gives focus back to the menu’s button when the dialog was chosen from a menu', () => {
+    function MenuOpener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button id="row-actions">Actions for Ben</button>
+          {/* The menu closes as its item opens the dialog: the item is gone when the dialog is. */}
+          {!open && (
+            <div role="menu" aria-labelledby="row-actions">
+              <button role="menuitem" onClick={() => setOpen(true)}>
+                Edit…
+              </button>
+            </div>
+          )}
+          {open && <Panel onClose={() => setOpen(false)} />}
+        </>
+      );
+    }
+    render(<MenuOpener />);
+    const item = screen.getByRole('menuitem', { name: 'Edit…' });
+    item.focus();
+    fireEvent.click(item);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('button', { name: 'Actions for Ben' })).toHaveFocus();
+  });
 });

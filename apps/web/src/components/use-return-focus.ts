@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
  * first render, before the dialog's focus trap moves focus inside.
  */
 export function useReturnFocus(): void {
-  const [opener] = useState(() => document.activeElement);
+  const [opener] = useState(() => openerOf(document.activeElement));
   useEffect(
     () => () => {
       // Only when focus was left behind (on <body>, or in the removed dialog), never taken from where the user went.
@@ -15,4 +15,14 @@ export function useReturnFocus(): void {
     },
     [opener],
   );
+}
+
+/**
+ * The element to give focus back to. A dialog chosen from a menu opens as the menu closes: its item goes away, so
+ * focus goes back to the button the menu is labelled by (the one that opened it).
+ */
+function openerOf(focused: Element | null): Element | null {
+  const menu = focused?.closest('[role="menu"]');
+  const menuButtonId = menu?.getAttribute('aria-labelledby');
+  return (menuButtonId && document.getElementById(menuButtonId)) || focused;
 }

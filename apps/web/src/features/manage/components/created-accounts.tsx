@@ -9,22 +9,13 @@ export type CreatedAccount = z.infer<typeof CreatedUser>;
  * The accounts just made, with each first password the server generated: shown once, so the teacher can hand
  * them out before leaving this screen.
  */
-export function CreatedAccounts({
-  accounts,
-  onDone,
-  title = accounts.length === 1 ? '1 account created' : `${accounts.length} accounts created`,
-}: {
-  accounts: CreatedAccount[];
-  onDone: () => void;
-  /** What happened to them: "1 account created", or a reset password's "Mia Lopez’s new password". */
-  title?: string;
-}) {
+export function CreatedAccounts({ accounts, onDone }: { accounts: CreatedAccount[]; onDone: () => void }) {
   const headingRef = useFocusOnShow<HTMLDivElement>(true);
   return (
     <Paper withBorder radius="md" p="lg" ref={headingRef}>
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {title}
+          {accounts.length === 1 ? '1 account created' : `${accounts.length} accounts created`}
         </Title>
         <Text>Write down the passwords now: they are not shown again.</Text>
         <Table className="fit-phone">

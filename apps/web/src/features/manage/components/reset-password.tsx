@@ -1,38 +1,35 @@
-import { PasswordInput, Radio, Stack, Text } from '@mantine/core';
+import { Button, CopyButton, Group, Paper, PasswordInput, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { showToast } from '@/lib/toasts';
 import { useResetPassword } from '../api/accounts';
 import type { ManagedStudent } from '../api/students';
 import { ConfirmModal } from './confirm-modal';
-import { CreatedAccounts, type CreatedAccount } from './created-accounts';
 import { Dialog } from '@/components/dialog';
 import { DialogForm } from './dialog-form';
 
 type Choice = 'generate' | 'type';
 
-/** The student with their new password, as the list of new accounts shows it: once, to write down. */
-const withPassword = (student: ManagedStudent, password: string | null): CreatedAccount => ({
-  user_id: student.student_id,
-  username: student.username,
-  login_role: 'student',
-  first_name: student.first_name,
-  last_name: student.last_name,
-  initial_password: password,
-});
+/** What the server answered: the password it made up, or null when the teacher typed one. */
+interface Reset {
+  password: string | null;
+}
 
 /**
  * A student's new password (docs/rules.md C32, M10): made up by the server or typed by the teacher, then shown once.
  * The student's sessions end and a sign-in lockout is lifted.
  */
 export function ResetPasswordDialog({ student, onClose }: { student: ManagedStudent; onClose: () => void }) {
-  const [done, setDone] = useState<CreatedAccount | null>(null);
-  const title = `${student.name}’s new password`;
+  const [done, setDone] = useState<Reset | null>(null);
   return (
-    <Dialog opened onClose={onClose} title={done ? title : `Reset ${student.name}’s password`}>
+    <Dialog
+      opened
+      onClose={onClose}
+      title={done ? `${student.name}’s new password` : `Reset ${student.name}’s password`}
+    >
       {done ? (
-        <CreatedAccounts accounts={[done]} title={title} onDone={onClose} />
+        <NewPassword username={student.username} password={done.password} onDone={onClose} />
       ) : (
         <ResetPasswordForm student={student} onReset={setDone} onCancel={onClose} />
       )}
@@ -46,7 +43,7 @@ function ResetPasswordForm({
   onCancel,
 }: {
   student: ManagedStudent;
-  onReset: (account: CreatedAccount) => void;
+  onReset: (reset: Reset) => void;
   onCancel: () => void;
 }) {
   const reset = useResetPassword();
@@ -55,7 +52,7 @@ function ResetPasswordForm({
     reset.mutate(
       { userId: student.student_id, password: choice === 'type' ? password : undefined },
       {
-        onSuccess: ({ initial_password }) => onReset(withPassword(student, initial_password)),
+        onSuccess: ({ initial_password }) => onReset({ password: initial_password }),
         onError: (error) => form.setErrors(fieldErrorsOf(error)),
       },
     ),
@@ -89,6 +86,56 @@ function ResetPasswordForm({
         />
       )}
     </DialogForm>
+  );
+}
+
+/**
+ * The new password, shown once (C32): large enough to read out or copy, beside the username it goes with. Focus moves
+ * to the copy button, as the form it replaces is gone.
+ */
+function NewPassword({
+  username,
+  password,
+  onDone,
+}: {
+  username: string;
+  password: string | null;
+  onDone: () => void;
+}) {
+  const firstButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => firstButton.current?.focus(), []);
+  return (
+    <Stack gap="md">
+      <Text>Write it down or copy it now: it is not shown again.</Text>
+      <Paper withBorder radius="md" p="md" component="dl" m={0}>
+        <Text component="dt" size="sm">
+          Username
+        </Text>
+        <Text component="dd" ff="monospace" size="lg" ml={0} mb="sm" style={{ overflowWrap: 'anywhere' }}>
+          {username}
+        </Text>
+        <Text component="dt" size="sm">
+          Password
+        </Text>
+        <Text component="dd" ff="monospace" size="xl" fw={700} ml={0} style={{ overflowWrap: 'anywhere' }}>
+          {password ?? 'the one you typed'}
+        </Text>
+      </Paper>
+      <Group justify="flex-end" gap="sm">
+        {password && (
+          <CopyButton value={password}>
+            {({ copied, copy }) => (
+              <Button ref={firstButton} variant="default" onClick={copy}>
+                {copied ? 'Copied' : 'Copy the password'}
+              </Button>
+            )}
+          </CopyButton>
+        )}
+        <Button ref={password ? undefined : firstButton} onClick={onDone}>
+          Done
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
