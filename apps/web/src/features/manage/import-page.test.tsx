@@ -289,6 +289,30 @@ describe('roster import: the check', () => {
   });
 });
 
+describe('roster import: coming back', () => {
+  it('shows the import named in the address, as after a reload', async () => {
+    await signedInAs({ login_role: 'owner' });
+    answer('getRosterImport', (request) => {
+      expect(request.url).toMatch(/\/v1\/roster\/imports\/12$/);
+      return readyJob;
+    });
+    renderApp(`${paths.manage.import.getHref()}?import=12`);
+    expect(await screen.findByRole('heading', { name: 'Check what the file changes' })).toBeInTheDocument();
+  });
+
+  it('says in words why the server would not commit, and stays on the check', async () => {
+    await signedInAs({ login_role: 'owner' });
+    answer('getRosterImport', () => readyJob);
+    answer('commitRosterImport', () =>
+      errorAnswer(400, 'bad_request', 'This import is already being committed.'),
+    );
+    const { user } = renderApp(`${paths.manage.import.getHref()}?import=12`);
+    await user.click(await screen.findByRole('button', { name: 'Add to the school' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This import is already being committed.');
+    expect(screen.getByRole('heading', { name: 'Check what the file changes' })).toBeInTheDocument();
+  });
+});
+
 describe('roster import: who', () => {
   it('tells a teacher who imports the roster', async () => {
     await signedInAs({ login_role: 'teacher' });
