@@ -13,11 +13,12 @@ import { AssignmentsSection } from './components/assignments-section';
 import { isFinished } from './components/book-progress';
 import { CoinsCard } from './components/coins-card';
 import { LevelCard, LevelCardSkeleton } from './components/level-card';
+import { MyGoalsCard } from './components/my-goals-card';
 import { NextBookCard } from './components/next-book-card';
 
 /**
- * The student's dashboard (the “Student area”, docs/rules.md C26): level and coins, what the teacher set, the next book of
- * their level, and their news.
+ * The student's dashboard (the “Student area”, docs/rules.md C26): level and coins, their reading goals (G1), what the
+ * teacher set, the next book of their level, and their news.
  */
 export function StudentHomePage() {
   const { user } = useAuth();
@@ -29,6 +30,7 @@ export function StudentHomePage() {
         </Text>
       )}
       <LevelAndCoins />
+      <MyGoalsCard />
       <AssignmentsSection />
       <NextBook />
       <AlertsSection />

@@ -111,6 +111,7 @@ export function answerEmptyHome() {
   answer('getAlerts', () => ({ alerts: [], page: 0, has_more: false }));
   answer('markAlertsViewed', () => ({ updated: 0 }));
   answer('getSubmittedPassages', () => ({ passages: [] }));
+  answer('getReadingOverview', () => buildReadingOverview());
 }
 
 type ReadingOverview = Response<Contracts['getReadingOverview']>;
