@@ -37,10 +37,20 @@ afterEach(async () => {
 describe('the outbox sends on its own', () => {
   it('at start, when the browser comes online, and when the child signs in again', async () => {
     await signedInAs({ login_role: 'student', user_id: 7 });
-    offline();
+    let attempts = 0;
+    server.use(
+      http.post(
+        API_BASE + routePath(contracts.uploadRecording),
+        () => ((attempts += 1), HttpResponse.error()),
+      ),
+    );
     await recordingOutbox.add(take);
     startRecordingOutbox();
-    await vi.waitFor(() => expect(recordingOutbox.getState()).toMatchObject({ waiting: 1, sending: false }));
+    // The add's run and the start's both failed, and nothing is on its way: the next try waits for its timer.
+    await vi.waitFor(() => {
+      expect(attempts).toBe(2);
+      expect(recordingOutbox.getState()).toMatchObject({ waiting: 1, sending: false });
+    });
 
     // Another child signs in on the same tablet: nothing of theirs to send. The first child comes back: theirs goes.
     const uploads = countCalls('uploadRecording', uploaded);
@@ -77,28 +87,34 @@ describe('the outbox sends on its own', () => {
 });
 
 describe('a take’s id', () => {
-  it('is a version 4 UUID even without crypto.randomUUID (pages not served over HTTPS)', async () => {
-    await signedInAs({ login_role: 'student', user_id: 7 });
-    offline();
-    const backend = memoryBackend();
-    const outbox = createRecordingOutbox(backend);
-    vi.spyOn(crypto, 'getRandomValues').mockImplementation((array) => {
-      new Uint8Array(array.buffer, array.byteOffset, array.byteLength).fill(0xff);
-      return array;
-    });
-    const randomUUID = Object.getOwnPropertyDescriptor(crypto, 'randomUUID');
-    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
-    try {
-      await outbox.add(take);
-    } finally {
-      if (randomUUID) Object.defineProperty(crypto, 'randomUUID', randomUUID);
-      else delete (crypto as { randomUUID?: unknown }).randomUUID;
-      vi.restoreAllMocks();
-      outbox.stop();
-    }
-    // Every random bit set: only the version (4) and variant (10xx) bits are forced.
-    expect((await backend.all()).map(({ id }) => id)).toEqual(['ffffffff-ffff-4fff-bfff-ffffffffffff']);
-  });
+  it.each([
+    [0xff, 'ffffffff-ffff-4fff-bfff-ffffffffffff'],
+    [0x00, '00000000-0000-4000-8000-000000000000'],
+  ])(
+    'is a version 4 UUID even without crypto.randomUUID (pages not served over HTTPS): %i',
+    async (fill, uuid) => {
+      await signedInAs({ login_role: 'student', user_id: 7 });
+      offline();
+      const backend = memoryBackend();
+      const outbox = createRecordingOutbox(backend);
+      vi.spyOn(crypto, 'getRandomValues').mockImplementation((array) => {
+        new Uint8Array(array.buffer, array.byteOffset, array.byteLength).fill(fill);
+        return array;
+      });
+      const randomUUID = Object.getOwnPropertyDescriptor(crypto, 'randomUUID');
+      Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+      try {
+        await outbox.add(take);
+      } finally {
+        if (randomUUID) Object.defineProperty(crypto, 'randomUUID', randomUUID);
+        else delete (crypto as { randomUUID?: unknown }).randomUUID;
+        vi.restoreAllMocks();
+        outbox.stop();
+      }
+      // Every random bit set, or none: only the version (4) and variant (10xx) bits are forced, each byte two digits.
+      expect((await backend.all()).map(({ id }) => id)).toEqual([uuid]);
+    },
+  );
 });
 
 describe('which store the app’s outbox keeps takes in (C21)', () => {
@@ -128,6 +144,7 @@ describe('which store the app’s outbox keeps takes in (C21)', () => {
     // What the next page load finds in the same browser.
     expect(await indexedDbBackend(browser.factory).all()).toMatchObject([{ userId: 7, worksheetId: 900 }]);
     await outbox.clear();
+    expect(await indexedDbBackend(browser.factory).all()).toEqual([]);
   });
 
   it('memory where IndexedDB cannot open (private mode), so recording still works', async () => {

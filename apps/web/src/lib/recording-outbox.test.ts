@@ -471,3 +471,22 @@ describe('the IndexedDB store when the browser’s IndexedDB misbehaves', () => 
     expect(outcome).toBe('IndexedDB did not open');
   });
 });
+
+describe('what an upload carries', () => {
+  it('the take’s audio, duration, re-recordings and its own id, so a retried upload is stored once (C21)', async () => {
+    await signedInAs({ login_role: 'student', user_id: 7 });
+    const uploads = countCalls('uploadRecording', uploaded);
+    const outbox = outboxOf(memoryBackend(), () => 7);
+
+    const id = await outbox.add({ ...take, numReRecording: 2 });
+    await vi.waitFor(() => expect(uploads.count()).toBe(1));
+
+    const form = await uploads.requests[0]!.formData();
+    expect({
+      duration_ms: form.get('duration_ms'),
+      num_re_recording: form.get('num_re_recording'),
+      client_recording_id: form.get('client_recording_id'),
+      file: (form.get('file') as File).size,
+    }).toEqual({ duration_ms: '3000', num_re_recording: '2', client_recording_id: id, file: 5 });
+  });
+});
