@@ -17,6 +17,7 @@ import type { Actor } from '../../domain/actor.js';
 import { AppError, invalidField, notFound } from '../../domain/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { removeFilesOlderThan } from '../../platform/storage/storage.js';
 import { schoolInScope } from '../access/in-scope.js';
 import { visibleSchools } from '../access/scope.js';
 import { createLicencesService, dayOf, requireFreeSeats } from '../licences/licences.service.js';
@@ -30,6 +31,8 @@ export type RosterImportService = ReturnType<typeof createRosterImportService>;
 /** A job untouched this long stopped with its server (RI8). */
 const ABANDONED_AFTER_MINUTES = 5;
 const ABANDONED = 'The server stopped during the import: upload the file again.';
+/** An upload is read within seconds of its arrival; one this old was left by a server that stopped (RI8). */
+const UPLOAD_KEPT_MINUTES = 60;
 /** Argon2id hashes at once: each takes ~19 MB and a core for a moment (RI5). */
 const HASHES_AT_ONCE = 4;
 
@@ -98,7 +101,8 @@ const withoutProblems = ({ problems: _problems, ...job }: z.infer<typeof RosterI
 export function createRosterImportService(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   const { db, clock } = deps;
   const licences = createLicencesService(deps);
-  const uploads = tempFiles(path.join(deps.config.dataDir, 'roster-imports'));
+  const uploadDir = path.join(deps.config.dataDir, 'roster-imports');
+  const uploads = tempFiles(uploadDir);
   const running = new Set<Promise<void>>();
 
   /** Runs a job after the answer (RI1); whatever goes wrong, the import ends failed with the reason in words. */
@@ -232,8 +236,14 @@ export function createRosterImportService(deps: Pick<Deps, 'db' | 'clock' | 'con
     }
   }
 
-  async function visibleImport(actor: Actor, id: number) {
+  /** Ends the jobs a stopped server left (RI8), and removes the uploads it left unread. */
+  async function sweepAbandoned() {
     await repo.failAbandoned(db, ABANDONED_AFTER_MINUTES, ABANDONED);
+    await removeFilesOlderThan(uploadDir, new Date(Date.now() - UPLOAD_KEPT_MINUTES * 60_000));
+  }
+
+  async function visibleImport(actor: Actor, id: number) {
+    await sweepAbandoned();
     const job = await repo.findImport(db, id, visibleSchools(actor));
     if (!job) throw notFound('import');
     return job;
@@ -268,7 +278,7 @@ export function createRosterImportService(deps: Pick<Deps, 'db' | 'clock' | 'con
 
     /** The latest imports in scope (RI1): a department head's of the district, or of the school named. */
     async list(actor: Actor, schoolId: number | undefined) {
-      await repo.failAbandoned(db, ABANDONED_AFTER_MINUTES, ABANDONED);
+      await sweepAbandoned();
       const school = await schoolInScope(db, actor, schoolId);
       const jobs = await repo.latestImports(db, visibleSchools(actor), school, ROSTER_IMPORTS_LISTED);
       return { imports: jobs.map((job) => withoutProblems(view(job))) };

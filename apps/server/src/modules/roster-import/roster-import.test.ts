@@ -13,6 +13,7 @@ import {
   enrolments,
   licencePacks,
   rosterImportRows,
+  rosterImports,
   students,
   users,
 } from '../../db/schema/index.js';
@@ -477,6 +478,33 @@ function withDeclaredSize(zip: Buffer, name: string, size: number) {
   }
   return patched;
 }
+
+describe('a job whose server stopped', () => {
+  it('an import not moved for minutes ends failed in words; a running one is left alone', async () => {
+    const job = (status: 'validating' | 'committing', minutesAgo: number) =>
+      t.db
+        .insert(rosterImports)
+        .values({
+          schoolId: cast.world.school.id,
+          fileName: 'left.zip',
+          format: 'oneroster',
+          status,
+          updatedAt: new Date(Date.now() - minutesAgo * 60_000),
+        })
+        .returning();
+    const [[left], [running]] = await Promise.all([job('committing', 10), job('validating', 1)]);
+    const read = async (id: number) =>
+      (
+        await t.request({ method: 'GET', url: `/api/v1/roster/imports/${id}`, token: cast.token.owner })
+      ).json<Job>();
+    expect(await read(left!.id)).toMatchObject({
+      status: 'failed',
+      error: 'The server stopped during the import: upload the file again.',
+    });
+    expect((await read(running!.id)).status).toBe('validating');
+    expectError(await commitRequest(left!.id), 400);
+  });
+});
 
 describe('the latest imports', () => {
   const list = (token: string | undefined, query = '') =>
