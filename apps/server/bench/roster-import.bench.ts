@@ -3,7 +3,7 @@
  * class, each enrolled once) are imported through the real HTTP API, dry run then commit, each into a school of its
  * own, on the product as `npm start` runs it (support/server.ts). The server process's resident memory is sampled
  * from /proc while each phase runs: the import streams the file and stages its rows, so its peak should stay flat as
- * the file grows. Writes bench/results/roster-import.md; `npm run bench:roster-import` alone or within `npm run bench`.
+ * the file grows. The sizes run on the server as shipped and again with V8's old space capped (HEAPS). Writes bench/results/roster-import.md; `npm run bench:roster-import` alone or within `npm run bench`.
  */
 import { openAsBlob } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -33,6 +33,8 @@ const SAMPLE_MS = 50;
 type Job = z.infer<typeof RosterImport>;
 
 interface Outcome {
+  /** The server's V8 old-space cap, or null as shipped. */
+  heapMb: number | null;
   students: number;
   zipBytes: number;
   rows: number;
@@ -143,17 +145,24 @@ async function importOnce(server: RunningServer, token: string, zipPath: string)
   return { dryRun, commit, job: commit.result };
 }
 
+/**
+ * The server as shipped, and again with V8's old space capped: uncapped, V8 lets garbage pile up before it collects,
+ * so a peak follows how much a phase allocates in all; capped, it shows what the import keeps.
+ */
+const HEAPS: (number | null)[] = [null, Number(process.env.BENCH_ROSTER_HEAP_MB ?? 128)];
+
 const world = await createWorld(0);
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'roster-import-bench-'));
 const { db } = world.database;
-const [school] = await db.select().from(schools);
+const [district] = await db.select({ id: schools.districtId }).from(schools);
 const passwordHash = await hashPassword(OWNER_PASSWORD);
-/** One school a size, each with an owner and seats for every student. */
-const places = [];
-for (const size of SIZES) {
+
+/** A school of its own for one import, with an owner and seats for every student. */
+async function placeFor(size: number, heapMb: number | null) {
+  const tag = `${heapMb ?? 'full'}-${size}`;
   const [place] = await db
     .insert(schools)
-    .values({ districtId: school!.districtId, name: `Import ${size}` })
+    .values({ districtId: district!.id, name: `Import ${tag}` })
     .returning();
   await db.insert(licencePacks).values({
     schoolId: place!.id,
@@ -162,7 +171,7 @@ for (const size of SIZES) {
     startsOn: '2000-01-01',
     endsOn: '2999-12-31',
   });
-  const username = `bench.owner.${size}`;
+  const username = `bench.owner.${tag}`;
   await db.insert(users).values({
     username,
     passwordHash,
@@ -170,55 +179,65 @@ for (const size of SIZES) {
     firstName: 'Bench',
     lastName: 'Owner',
     email: `${username}@school.example`,
-    districtId: school!.districtId,
+    districtId: district!.id,
     schoolId: place!.id,
   });
-  const zipPath = path.join(workDir, `oneroster-${size}.zip`);
-  await writeFile(zipPath, await bufferOf(zipOf(oneRosterFiles(rosterOf(size, `s${size}`)))));
-  places.push({ size, username, zipPath });
+  const zipPath = path.join(workDir, `oneroster-${tag}.zip`);
+  await writeFile(zipPath, await bufferOf(zipOf(oneRosterFiles(rosterOf(size, `s${tag}`)))));
+  return { username, zipPath };
 }
 
-const server = await startServer(
-  'real',
-  {
-    DATABASE_URL: world.database.url,
-    DATA_DIR: path.join(world.dataDir, 'server'),
-    SECRET_KEY: 'roster-import-bench-secret-key-0123456789abcdef',
-    SEED_DEMO: 'false',
-    NARRATION: 'false',
-  },
-  '/api/health',
-).catch(async (error: unknown) => {
-  await world.close();
-  throw error;
-});
+async function runServer(heapMb: number | null): Promise<Outcome[]> {
+  const places = [];
+  for (const size of SIZES) places.push({ size, ...(await placeFor(size, heapMb)) });
+  const server = await startServer(
+    'real',
+    {
+      DATABASE_URL: world.database.url,
+      DATA_DIR: path.join(world.dataDir, 'server'),
+      SECRET_KEY: 'roster-import-bench-secret-key-0123456789abcdef',
+      SEED_DEMO: 'false',
+      NARRATION: 'false',
+      NODE_OPTIONS: heapMb ? `--max-old-space-size=${heapMb}` : '',
+    },
+    '/api/health',
+  );
+  try {
+    const outcomes: Outcome[] = [];
+    for (const { size, username, zipPath } of places) {
+      const login = await fetch(`${server.url}/api${contracts.login.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: OWNER_PASSWORD }),
+      });
+      const { access_token: token } = (await login.json()) as { access_token: string };
+      const rssBeforeMb = await rssMb(server.pid);
+      const { dryRun, commit, job } = await importOnce(server, token, zipPath);
+      outcomes.push({
+        heapMb,
+        students: size,
+        zipBytes: (await stat(zipPath)).size,
+        rows: job.progress.total ?? 0,
+        rssBeforeMb,
+        dryRun: { seconds: dryRun.seconds, peakMb: dryRun.peakMb },
+        commit: { seconds: commit.seconds, peakMb: commit.peakMb },
+        changes: job.changes,
+      });
+      console.log(
+        `${heapMb ? `old space ${heapMb} MB` : 'as shipped'}, ${size}: dry run ${dryRun.seconds.toFixed(1)} s ` +
+          `(peak ${dryRun.peakMb.toFixed(0)} MB), commit ${commit.seconds.toFixed(1)} s (peak ${commit.peakMb.toFixed(0)} MB)`,
+      );
+    }
+    return outcomes;
+  } finally {
+    await server.stop();
+  }
+}
+
 try {
   const loadBefore = loadAverage();
   const outcomes: Outcome[] = [];
-  for (const { size, username, zipPath } of places) {
-    const login = await fetch(`${server.url}/api${contracts.login.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: OWNER_PASSWORD }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
-    const rssBeforeMb = await rssMb(server.pid);
-    const { dryRun, commit, job } = await importOnce(server, token, zipPath);
-    const outcome: Outcome = {
-      students: size,
-      zipBytes: (await stat(zipPath)).size,
-      rows: job.progress.total ?? 0,
-      rssBeforeMb,
-      dryRun: { seconds: dryRun.seconds, peakMb: dryRun.peakMb },
-      commit: { seconds: commit.seconds, peakMb: commit.peakMb },
-      changes: job.changes,
-    };
-    outcomes.push(outcome);
-    console.log(
-      `${size}: dry run ${dryRun.seconds.toFixed(1)} s (peak ${dryRun.peakMb.toFixed(0)} MB), ` +
-        `commit ${commit.seconds.toFixed(1)} s (peak ${commit.peakMb.toFixed(0)} MB)`,
-    );
-  }
+  for (const heapMb of HEAPS) outcomes.push(...(await runServer(heapMb)));
   const mb = (value: number) => value.toFixed(0);
   const report = [
     '# Roster import (OneRoster 1.1 zip)',
@@ -230,13 +249,17 @@ try {
       `a teacher and ${CLASS_SIZE} students; every person and enrolment is new, no passwords are given (OneRoster ` +
       'exports seldom carry them; a password given costs one Argon2id hash). The server runs as `npm start` runs ' +
       `it, on the embedded PostgreSQL; its resident memory (VmRSS) is sampled every ${SAMPLE_MS} ms during each ` +
-      "phase. PostgreSQL's own memory is not the server's and is not counted.",
+      "phase. PostgreSQL's own memory is not the server's and is not counted. The sizes run twice: on the server " +
+      `as shipped, and on one whose V8 old space is capped at ${HEAPS[1]} MB (\`--max-old-space-size\`). Uncapped, ` +
+      'V8 lets garbage pile up before collecting, so the peak follows what a phase allocates in all; capped, the ' +
+      'peak is what the import keeps, and a server that kept the file would run out of heap on the larger files.',
     '',
-    '| students | zip (KB) | rows read | server RSS before (MB) | dry run (s) | peak RSS, dry run (MB) | commit (s) | peak RSS, commit (MB) | created (students / teachers / classes / enrolments) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| server heap | students | zip (KB) | rows read | RSS before (MB) | dry run (s) | peak RSS, dry run (MB) | commit (s) | peak RSS, commit (MB) | created (students / teachers / classes / enrolments) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...outcomes.map(
       (outcome) =>
-        `| ${outcome.students} | ${(outcome.zipBytes / 1024).toFixed(0)} | ${outcome.rows} | ${mb(outcome.rssBeforeMb)} | ` +
+        `| ${outcome.heapMb ? `old space ${outcome.heapMb} MB` : 'as shipped'} | ${outcome.students} | ` +
+        `${(outcome.zipBytes / 1024).toFixed(0)} | ${outcome.rows} | ${mb(outcome.rssBeforeMb)} | ` +
         `${outcome.dryRun.seconds.toFixed(1)} | ${mb(outcome.dryRun.peakMb)} | ${outcome.commit.seconds.toFixed(1)} | ` +
         `${mb(outcome.commit.peakMb)} | ${outcome.changes?.students.created} / ${outcome.changes?.teachers.created} / ` +
         `${outcome.changes?.classes.created} / ${outcome.changes?.enrolments.created} |`,
@@ -247,7 +270,6 @@ try {
   console.log(report);
   console.log(`written to ${path.relative(process.cwd(), RESULTS)}`);
 } finally {
-  await server.stop();
   await world.close();
   await rm(workDir, { recursive: true, force: true });
 }
