@@ -2,23 +2,15 @@ import { Button, EmptyState } from '@mantine/core';
 import { IconReportAnalytics, IconUsers } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { StudentsOverview } from './students/components/students-overview';
 
 /**
- * The students overview of the teacher area (docs/rules.md C26), optionally for one student. A frame for now: it says what
- * will appear here.
+ * The students overview of the teacher area (docs/rules.md C26, C34): the teacher's home, every student of their
+ * classes. For one student a frame for now: it says what will appear here.
  */
 export function TeacherStudentsPage() {
   const { studentId } = useParams();
-  if (studentId === undefined) {
-    return (
-      <EmptyState icon={<IconUsers aria-hidden />}>
-        <EmptyState.Title order={2}>No students yet</EmptyState.Title>
-        <EmptyState.Description>
-          Your students will appear here with their level, latest reading and recordings to review.
-        </EmptyState.Description>
-      </EmptyState>
-    );
-  }
+  if (studentId === undefined) return <StudentsOverview />;
   return (
     <EmptyState icon={<IconUsers aria-hidden />}>
       <EmptyState.Title order={2}>No reading yet</EmptyState.Title>
