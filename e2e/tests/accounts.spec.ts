@@ -182,3 +182,18 @@ test('signing out everywhere ends the session of another browser at its next req
   await expect(other).toHaveURL(/\/login/, { timeout: 15_000 });
   await other.context().close();
 });
+
+test('[STUDENT] finds "Sign out everywhere" on their settings page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(LAPTOP);
+  await signIn(page, 'demo.student');
+  await navigateInApp(page, '/settings');
+  const section = page.getByRole('region', { name: 'Sign out everywhere' });
+  await expect(section).toContainText('use it if you signed in on a shared computer');
+  await section.getByRole('button', { name: 'Sign out everywhere…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out on every device?' });
+  await checkDialog(page, dialog, 'student-sign-out-everywhere');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(section.getByRole('button', { name: 'Sign out everywhere…' })).toBeFocused();
+});
