@@ -23,8 +23,8 @@ export const MAX_ROWS_PER_FILE = 200_000;
 const MAX_RECORD_BYTES = 64 * 1024;
 
 export interface RowSink {
-  /** Stages a batch of rows; called with at most BATCH_ROWS rows. */
-  rows(batch: StagedRow[]): Promise<void>;
+  /** Stages a batch of at most BATCH_ROWS staged rows, made of the `records` CSV rows read since the last batch. */
+  rows(batch: StagedRow[], records: number): Promise<void>;
   problem(problem: Problem): void;
 }
 
@@ -53,6 +53,48 @@ export async function readRosterFile(
   }
 }
 
+/**
+ * The rows the file holds, counted by line ends before it is read, so progress has a total (RI1): a quoted cell
+ * over several lines counts more than once, and the total is made exact once the file is read. Null if unreadable.
+ */
+export async function countRows(filePath: string, format: RosterFormat): Promise<number | null> {
+  try {
+    if (format === 'template') return Math.max(0, (await lineEnds(createReadStream(filePath))) - 1);
+    const zip = await openZip(filePath);
+    let rows = 0;
+    try {
+      for await (const entry of entriesOf(zip)) {
+        const name = entry.fileName.split('/').pop()!;
+        if (!isOneRosterFile(name) || entry.uncompressedSize > MAX_ENTRY_BYTES) continue;
+        const stream = await new Promise<Readable>((resolve, reject) =>
+          zip.openReadStream(entry, (error, opened) => (error ? reject(error) : resolve(opened))),
+        );
+        rows += Math.max(0, (await lineEnds(stream)) - 1);
+      }
+    } finally {
+      zip.close();
+    }
+    return rows;
+  } catch {
+    return null;
+  }
+}
+
+async function lineEnds(stream: Readable) {
+  let count = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) count += 1;
+  }
+  return count;
+}
+
+const openZip = (filePath: string) =>
+  new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(filePath, { lazyEntries: true, autoClose: false }, (error, opened) =>
+      error ? reject(error) : resolve(opened),
+    ),
+  );
+
 /** The columns each file must have (OneRoster 1.1's required ones that an import reads). */
 const ONEROSTER_COLUMNS: Record<(typeof ONEROSTER_FILES)[number], readonly string[]> = {
   'orgs.csv': ['sourcedId', 'name', 'type'],
@@ -69,11 +111,7 @@ const isOneRosterFile = (name: string): name is (typeof ONEROSTER_FILES)[number]
 async function readZip(filePath: string, zipName: string, grades: Grades, sink: RowSink) {
   let zip: yauzl.ZipFile;
   try {
-    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      yauzl.open(filePath, { lazyEntries: true, autoClose: false }, (error, opened) =>
-        error ? reject(error) : resolve(opened),
-      ),
-    );
+    zip = await openZip(filePath);
   } catch (error) {
     sink.problem(wholeFile(zipName, `is not a readable zip file (${messageOf(error)})`));
     return;
@@ -145,6 +183,8 @@ async function readCsv(
   stream.on('error', (error) => parser.destroy(error));
   let header: string[] | undefined;
   let rowNumber = 0;
+  /** The last row accounted for in a batch sent (the header, once read, is no row of data). */
+  let flushedAt = 0;
   let batch: StagedRow[] = [];
   const readRow = rowReaders[kind];
   try {
@@ -155,6 +195,7 @@ async function readCsv(
         const missing = required.filter((column) => !header!.includes(column));
         for (const column of missing)
           sink.problem({ file, row: 0, column, message: 'this column is missing' });
+        flushedAt = rowNumber;
         if (missing.length) break;
         continue;
       }
@@ -175,7 +216,8 @@ async function readCsv(
       const staged = readRow(cells, { file, row: rowNumber, grades, problem: (p) => sink.problem(p) });
       batch.push(...staged);
       if (batch.length >= BATCH_ROWS) {
-        await sink.rows(batch);
+        await sink.rows(batch, rowNumber - flushedAt);
+        flushedAt = rowNumber;
         batch = [];
       }
     }
@@ -191,7 +233,7 @@ async function readCsv(
     parser.destroy();
     stream.destroy();
   }
-  if (batch.length) await sink.rows(batch);
+  await sink.rows(batch, rowNumber - flushedAt);
 }
 
 const wholeFile = (file: string, message: string): Problem => ({ file, row: 0, column: null, message });

@@ -21,7 +21,7 @@ import { removeFilesOlderThan } from '../../platform/storage/storage.js';
 import { schoolInScope } from '../access/in-scope.js';
 import { visibleSchools } from '../access/scope.js';
 import { createLicencesService, dayOf, requireFreeSeats } from '../licences/licences.service.js';
-import { detectFormat, readRosterFile } from './read-file.js';
+import { countRows, detectFormat, readRosterFile } from './read-file.js';
 import type { Problem, StagedRow } from './row-rules.js';
 import { tempFiles } from './temp-files.js';
 import * as repo from './roster-import.repository.js';
@@ -155,11 +155,12 @@ export function createRosterImportService(deps: Pick<Deps, 'db' | 'clock' | 'con
     const problems = problemList();
     let read = 0;
     try {
+      await repo.updateImport(db, job.id, { progressTotal: await countRows(filePath, job.format) });
       const grades = await repo.grades(db);
       await readRosterFile(filePath, job.format, job.fileName, grades, {
-        rows: async (batch) => {
+        rows: async (batch, records) => {
           await repo.stageRows(db, await withHashes(job.id, batch));
-          read += batch.length;
+          read += records;
           await repo.updateImport(db, job.id, { progressDone: read });
         },
         problem: (problem) => problems.add(problem),

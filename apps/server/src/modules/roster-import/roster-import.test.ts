@@ -284,6 +284,8 @@ describe('OneRoster 1.1 zip', () => {
     const zip = await oneRosterZip(roster());
     const job = await dryRun(zip, 'oneroster.zip', cast.token.head, cast.world.school.id);
     expect(job.format).toBe('oneroster');
+    // Every row of the five files read: 2 orgs, 1 term, 5 people, 2 classes, 4 enrolments (RI1).
+    expect(job.progress).toEqual({ done: 14, total: 14 });
     expect(job.status, JSON.stringify(job.problems)).toBe('ready');
     expect(job.changes).toEqual({
       students: { created: 3, updated: 0, unchanged: 0 },
