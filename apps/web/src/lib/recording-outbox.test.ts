@@ -490,3 +490,29 @@ describe('what an upload carries', () => {
     }).toEqual({ duration_ms: '3000', num_re_recording: '2', client_recording_id: id, file: 5 });
   });
 });
+
+describe('where the IndexedDB store keeps takes', () => {
+  /** The values of one object store, read as another version of the app would read them. */
+  function readStore(factory: IDBFactory, database: string, store: string) {
+    return new Promise<unknown[]>((resolve, reject) => {
+      const request = factory.open(database, 1);
+      request.onsuccess = () => {
+        try {
+          const read = request.result.transaction(store, 'readonly').objectStore(store).getAll();
+          read.onsuccess = () => resolve(read.result);
+        } catch (error) {
+          reject(error as Error); // no such store in that database
+        }
+      };
+    });
+  }
+
+  it('in the database and store earlier versions used, so an update of the app strands no take', async () => {
+    const browser = createFakeIndexedDb();
+    await indexedDbBackend(browser.factory).put({
+      ...kept('a', '2030-01-01T00:00:00.000Z'),
+      file: { size: 5 } as unknown as Blob,
+    });
+    expect(await readStore(browser.factory, 'readalong-recordings', 'outbox')).toMatchObject([{ id: 'a' }]);
+  });
+});
