@@ -71,6 +71,15 @@ describe('login screen', () => {
     expect(authStore.getState().isAuthenticated).toBe(false);
   });
 
+  it('tells a disabled account so in the catalogue’s words (C6)', async () => {
+    answer('login', () => errorAnswer(401, 'unauthenticated', 'account is disabled'));
+    const { user } = renderApp('/login');
+
+    await fillAndSubmit(user, 'demo.student', 'readalong');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your account has been disabled!');
+  });
+
   it('checks empty fields with the contract’s rules before calling the server, and goes to the first', async () => {
     const logins = countCalls('login', () => buildSessionUser());
     const { user } = renderApp('/login');

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@readalong/contracts';
+import { SESSION_ERROR_MESSAGES, type SessionUser } from '@readalong/contracts';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { validateCredentials } from './credentials-rules';
@@ -53,7 +53,9 @@ export function LoginScreen() {
     event.preventDefault();
     void loadCredentialsRules().then(() => submitChecked());
   };
-  const problem = signIn.error?.message ?? providerReturn.problem;
+  // C6: a disabled account is told so in the catalogue's words at sign-in too, not the server's bare text.
+  const refusal = signIn.error?.message;
+  const problem = (refusal && (SESSION_ERROR_MESSAGES[refusal] ?? refusal)) ?? providerReturn.problem;
 
   return (
     <AuthLayout title="Sign in" intro="Welcome back! Enter your username and password.">
