@@ -501,7 +501,7 @@ describe('where the IndexedDB store keeps takes', () => {
           const read = request.result.transaction(store, 'readonly').objectStore(store).getAll();
           read.onsuccess = () => resolve(read.result);
         } catch (error) {
-          reject(error as Error); // no such store in that database
+          reject(error); // no such store in that database
         }
       };
     });
