@@ -200,7 +200,7 @@ export async function fileProblems(
       from u join users a on lower(a.username) = u.username and a.id is distinct from u.target_id
       union all
       select u.file, u.row, 'role',
-        'this username is a ' || replace(a.role::text, '_', ' ') || '''s: an import does not change roles'
+        'this username is of an account of another role (' || replace(a.role::text, '_', ' ') || '): an import does not change roles'
       from u join users a on a.id = u.target_id where a.role::text <> u.role
       union all
       select file, row, 'sourcedId', 'given twice in this file (first on row ' || first_row || ')'

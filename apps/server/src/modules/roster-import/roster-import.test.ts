@@ -182,6 +182,23 @@ describe('the CSV template', () => {
     expect(refused.json().error.message).toBe('This import has problems: fix the file and upload it again.');
   });
 
+  it('an account of another role keeps its role: the row is a problem', async () => {
+    const job = await dryRun(
+      templateCsv([
+        ['teacher', cast.world.owner.username, 'Own', 'Er', 'owner@example.org', '', '', 'Class 3A'],
+      ]),
+      'roster.csv',
+    );
+    expect(job.problems).toEqual([
+      {
+        file: 'roster.csv',
+        row: 2,
+        column: 'role',
+        message: 'this username is of an account of another role (owner): an import does not change roles',
+      },
+    ]);
+  });
+
   it('a wrong header is a problem of the whole file naming each missing column', async () => {
     const job = await dryRun(Buffer.from('name,user\nMaya,maya\n'), 'people.csv');
     expect(job.status).toBe('invalid');
@@ -416,6 +433,28 @@ describe('OneRoster 1.1 zip', () => {
     ]);
     expectError(await commitRequest(job.id, outsiderOwner.access_token), 400);
     expect(await rosterCounts(cast.outsider.school.id)).toEqual(before);
+  });
+
+  it('two commits at once: one runs, the other is refused (RI7)', async () => {
+    const twice = roster();
+    twice.users = twice.users.map((user) => ({
+      ...user,
+      sourcedId: `twice-${user.sourcedId}`,
+      username: `twice.${user.username}`,
+    }));
+    twice.classes = twice.classes.map((klass) => ({ ...klass, sourcedId: `twice-${klass.sourcedId}` }));
+    twice.enrollments = twice.enrollments.map((enrolment) => ({
+      ...enrolment,
+      classSourcedId: `twice-${enrolment.classSourcedId}`,
+      userSourcedId: `twice-${enrolment.userSourcedId}`,
+    }));
+    const job = await dryRun(await oneRosterZip(twice), 'twice.zip');
+    expect(job.status, JSON.stringify(job.problems)).toBe('ready');
+    const answers = await Promise.all([commitRequest(job.id), commitRequest(job.id)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([202, 400]);
+    expect((await settled(cast.token.owner, job.id)).status).toBe('committed');
+    const made = await t.db.select().from(users).where(eq(users.username, 'twice.or.student.1'));
+    expect(made).toHaveLength(1);
   });
 
   it('a committed import is not committed again', async () => {
