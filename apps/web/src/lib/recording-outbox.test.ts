@@ -497,12 +497,11 @@ describe('where the IndexedDB store keeps takes', () => {
     return new Promise<unknown[]>((resolve, reject) => {
       const request = factory.open(database, 1);
       request.onsuccess = () => {
-        try {
-          const read = request.result.transaction(store, 'readonly').objectStore(store).getAll();
-          read.onsuccess = () => resolve(read.result);
-        } catch (error) {
-          reject(error); // no such store in that database
-        }
+        const found = request.result;
+        if (!found.objectStoreNames.contains(store))
+          return reject(new Error(`No store ${store} in ${database}`));
+        const read = found.transaction(store, 'readonly').objectStore(store).getAll();
+        read.onsuccess = () => resolve(read.result);
       };
     });
   }
