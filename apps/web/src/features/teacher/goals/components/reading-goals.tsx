@@ -107,48 +107,46 @@ function StudentGoals({
       <Title order={3} size="h5">
         Students’ own goals
       </Title>
-      <Table.ScrollContainer minWidth={320}>
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Student</Table.Th>
-              <Table.Th scope="col">Goal</Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Change</VisuallyHidden>
+      <Table verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Student</Table.Th>
+            <Table.Th scope="col">Goal</Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Change</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.student_id}>
+              <Table.Th scope="row" fw={500}>
+                {row.name}
               </Table.Th>
+              <Table.Td>
+                {row.goal ? (
+                  goalSummary(row.goal)
+                ) : (
+                  <Text span c="dimmed" size="sm">
+                    {classGoal ? `Class goal: ${goalSummary(classGoal)}` : 'No goal'}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconTarget size={16} aria-hidden />}
+                  aria-label={`Set goal for ${row.name}`}
+                  onClick={() => setEditing(row)}
+                >
+                  Set goal
+                </Button>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.student_id}>
-                <Table.Th scope="row" fw={500}>
-                  {row.name}
-                </Table.Th>
-                <Table.Td>
-                  {row.goal ? (
-                    goalSummary(row.goal)
-                  ) : (
-                    <Text span c="dimmed" size="sm">
-                      {classGoal ? `Class goal: ${goalSummary(classGoal)}` : 'No goal'}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconTarget size={16} aria-hidden />}
-                    aria-label={`Set goal for ${row.name}`}
-                    onClick={() => setEditing(row)}
-                  >
-                    Set goal
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
       {editing && <StudentGoalDialog classId={classId} row={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );
