@@ -87,7 +87,7 @@ const names = () =>
   within(screen.getByRole('table'))
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('rowheader')[0]!.textContent);
+    .map((row) => within(row).getByRole('link').textContent);
 
 /** Picks a class in the filter. */
 async function chooseClass(user: Awaited<ReturnType<typeof openHome>>['user'], name: string) {
@@ -98,7 +98,7 @@ describe('the teacher’s home: their students', () => {
   it('shows every student with what needs attention first, each name linking to the student', async () => {
     await openHome();
     expect(names()).toEqual(['Ben Cho', 'Mia Lopez', 'Ada Brook']);
-    const rowOf = (name: string) => screen.getByRole('rowheader', { name }).closest('tr')!;
+    const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;
     expect(within(rowOf('Mia Lopez')).getByText('2 recordings to review')).toBeInTheDocument();
     expect(rowOf('Mia Lopez')).toHaveTextContent('Red band, series BR');
     expect(rowOf('Mia Lopez')).toHaveTextContent('WCPM 78 of 70met');

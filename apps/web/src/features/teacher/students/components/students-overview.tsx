@@ -119,14 +119,19 @@ function StudentsList({ students }: { students: StudentOverview[] }) {
   );
 }
 
-const COLUMNS: { key: SortKey; label: string }[] = [
+/**
+ * The columns, and from which width each shows (X5: the table never scrolls sideways): on a phone the name (with the
+ * level under it) and what needs attention; the figures from `sm`; class, level, WPM and goals from `lg`.
+ */
+type Width = 'sm' | 'lg';
+const COLUMNS: { key: SortKey; label: string; from?: Width }[] = [
   { key: 'name', label: 'Student' },
-  { key: 'class', label: 'Class' },
-  { key: 'level', label: 'Level' },
-  { key: 'books', label: 'Books this week' },
-  { key: 'quiz', label: 'Last quiz' },
-  { key: 'wpm', label: 'Latest WPM' },
-  { key: 'wcpm', label: 'Latest WCPM' },
+  { key: 'class', label: 'Class', from: 'lg' },
+  { key: 'level', label: 'Level', from: 'lg' },
+  { key: 'books', label: 'Books this week', from: 'sm' },
+  { key: 'quiz', label: 'Last quiz', from: 'sm' },
+  { key: 'wpm', label: 'Latest WPM', from: 'lg' },
+  { key: 'wcpm', label: 'Latest WCPM', from: 'sm' },
 ];
 
 function StudentsTable({
@@ -144,29 +149,27 @@ function StudentsTable({
     books: Math.max(1, ...students.map((student) => student.books_this_week)),
     wcpm: Math.max(1, ...students.map((student) => student.latest_wcpm ?? 0)),
   };
-  const header = (key: SortKey, label: string, className?: string) => (
-    <SortHeader key={key} column={key} label={label} sort={sort} onSort={onSort} className={className} />
+  const header = (key: SortKey, label: string, from?: Width) => (
+    <SortHeader key={key} column={key} label={label} sort={sort} onSort={onSort} from={from} />
   );
   return (
-    <Table.ScrollContainer minWidth={960} type="native">
-      <Table striped highlightOnHover verticalSpacing="sm" className={classes.table}>
-        <Table.Caption>Your students over the last 30 days; select a heading to sort.</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) =>
-              header(column.key, column.label, column.key === 'name' ? classes.sticky : undefined),
-            )}
-            <Table.Th scope="col">Goals</Table.Th>
-            {header('attention', 'Needs attention')}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {students.map((student) => (
-            <StudentRow key={student.student_id} student={student} most={most} now={now} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Table verticalSpacing="sm" horizontalSpacing={8} className="fit-phone">
+      <Table.Caption>Your students over the last 30 days; select a heading to sort.</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {COLUMNS.map((column) => header(column.key, column.label, column.from))}
+          <Table.Th scope="col" visibleFrom="lg">
+            Goals
+          </Table.Th>
+          {header('attention', 'Needs attention')}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {students.map((student) => (
+          <StudentRow key={student.student_id} student={student} most={most} now={now} />
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -175,13 +178,13 @@ function SortHeader({
   label,
   sort,
   onSort,
-  className,
+  from,
 }: {
   column: SortKey;
   label: string;
   sort: Sort;
   onSort: (sort: Sort) => void;
-  className?: string | undefined;
+  from?: Width | undefined;
 }) {
   const active = sort.key === column;
   const Icon = !active
@@ -193,12 +196,9 @@ function SortHeader({
   const first = column === 'name' || column === 'class' ? 'ascending' : 'descending';
   const next = active ? (sort.direction === 'ascending' ? 'descending' : 'ascending') : first;
   return (
-    <Table.Th scope="col" aria-sort={active ? sort.direction : 'none'} className={className}>
+    <Table.Th scope="col" aria-sort={active ? sort.direction : 'none'} visibleFrom={from}>
       <UnstyledButton onClick={() => onSort({ key: column, direction: next })} className={classes.sortButton}>
-        <Group gap={4} wrap="nowrap" component="span">
-          {label}
-          <Icon size={16} aria-hidden />
-        </Group>
+        {label} <Icon size={14} aria-hidden className={classes.sortIcon} />
       </UnstyledButton>
     </Table.Th>
   );
@@ -208,10 +208,10 @@ function SortHeader({
 function BarCell({ value, max, text }: { value: number | null; max: number; text: ReactNode }) {
   return (
     <Group gap="xs" wrap="nowrap">
-      <Text size="sm" w={48} ta="right">
+      <Text size="sm" w={32} ta="right">
         {text}
       </Text>
-      {value !== null && <Progress value={(value / max) * 100} w={56} size="sm" aria-hidden />}
+      {value !== null && <Progress value={(value / max) * 100} w={40} size="sm" aria-hidden />}
     </Group>
   );
 }
@@ -230,22 +230,25 @@ function StudentRow({
   const signals = attentionOf(student, now);
   return (
     <Table.Tr>
-      <Table.Th scope="row" className={classes.sticky}>
+      <Table.Th scope="row">
         <Anchor component={Link} to={paths.teacher.students.getHref(student.student_id)}>
           {student.name}
         </Anchor>
+        <Text size="xs" c="dimmed" fw={400} hiddenFrom="lg">
+          {levelOf(student)}
+        </Text>
       </Table.Th>
-      <Table.Td>{classNames(student) || '–'}</Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="lg">{classNames(student) || '–'}</Table.Td>
+      <Table.Td visibleFrom="lg">
         <Group gap={6} wrap="nowrap">
           {band && <ColorSwatch color={band.colour} size={14} aria-hidden />}
           <Text size="sm">{levelOf(student)}</Text>
         </Group>
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="sm">
         <BarCell value={student.books_this_week} max={most.books} text={student.books_this_week} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="sm">
         {quiz ? (
           <Stack gap={0}>
             <BarCell
@@ -262,17 +265,23 @@ function StudentRow({
           '–'
         )}
       </Table.Td>
-      <Table.Td>{formatRate(student.latest_wpm)}</Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="lg">{formatRate(student.latest_wpm)}</Table.Td>
+      <Table.Td visibleFrom="sm">
         <BarCell value={student.latest_wcpm} max={most.wcpm} text={formatRate(student.latest_wcpm)} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="lg">
         <Goals goals={student.goals} />
       </Table.Td>
       <Table.Td>
         <Group gap={4}>
           {signals.map((signal) => (
-            <Badge key={signal.kind} color={SIGNAL_COLOURS[signal.kind]} variant="light" tt="none">
+            <Badge
+              key={signal.kind}
+              color={SIGNAL_COLOURS[signal.kind]}
+              variant="light"
+              tt="none"
+              className={classes.badge}
+            >
               {signal.label}
             </Badge>
           ))}
