@@ -103,11 +103,10 @@ export function createRosterImportService(deps: Pick<Deps, 'db' | 'clock' | 'con
   const licences = createLicencesService(deps);
   const uploadDir = path.join(deps.config.dataDir, 'roster-imports');
   const uploads = tempFiles(uploadDir);
-  const running = new Set<Promise<void>>();
 
   /** Runs a job after the answer (RI1); whatever goes wrong, the import ends failed with the reason in words. */
   function inBackground(jobId: number, log: FastifyBaseLogger, work: () => Promise<void>) {
-    const done = work()
+    void work()
       .catch(async (error: unknown) => {
         if (!(error instanceof AppError)) log.error({ err: error, importId: jobId }, 'roster import failed');
         const words =
@@ -119,9 +118,7 @@ export function createRosterImportService(deps: Pick<Deps, 'db' | 'clock' | 'con
       })
       .catch((error: unknown) =>
         log.error({ err: error, importId: jobId }, 'roster import not marked failed'),
-      )
-      .finally(() => running.delete(done));
-    running.add(done);
+      );
   }
 
   /** The school an upload is for (A5): a department head names one of their district, an owner has theirs. */
@@ -298,11 +295,6 @@ export function createRosterImportService(deps: Pick<Deps, 'db' | 'clock' | 'con
       }
       inBackground(id, request.log, () => commit(actor, job));
       return view({ ...job, status: 'committing', progressDone: 0 });
-    },
-
-    /** Resolves once the jobs under way have ended (tests, and a server stopping). */
-    async idle() {
-      while (running.size) await Promise.all([...running]);
     },
   };
 }
