@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import type { RosterImport } from '@readalong/contracts';
+import { ROSTER_TEMPLATE_EXAMPLE, type RosterImport } from '@readalong/contracts';
 import { createTestApp, signIn, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
 import {
@@ -180,6 +180,12 @@ describe('the CSV template', () => {
     const refused = await commitRequest(job.id);
     expectError(refused, 400);
     expect(refused.json().error.message).toBe('This import has problems: fix the file and upload it again.');
+  });
+
+  it('the example rows the import screen offers with the template are sound', async () => {
+    const job = await dryRun(templateCsv(ROSTER_TEMPLATE_EXAMPLE), 'example.csv');
+    expect(job.problems).toEqual([]);
+    expect(job.status).toBe('ready');
   });
 
   it('an account of another role keeps its role: the row is a problem', async () => {
