@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import {
+  LAPTOP,
   PHONE,
   axeViolations,
   clippedElements,
@@ -15,6 +16,7 @@ import {
 import { signIn } from '../support/session';
 
 test('[TEACHER] finds a student from their home and opens them', async ({ page }) => {
+  await page.setViewportSize(LAPTOP);
   await signIn(page, 'demo.teacher');
   await expect(page).toHaveURL(/\/teacher\/students$/);
   const table = page.getByRole('table');
@@ -23,6 +25,7 @@ test('[TEACHER] finds a student from their home and opens them', async ({ page }
   const rows = table.getByRole('row');
   expect(await rows.count()).toBeGreaterThan(1);
   expect(await axeViolations(page)).toEqual([]);
+  expect(await clippedElements(page)).toEqual([]);
 
   const classFilter = page.getByRole('combobox', { name: 'Class' });
   const firstClass = await classFilter.locator('option').nth(1).textContent();

@@ -208,7 +208,7 @@ function SortHeader({
 function BarCell({ value, max, text }: { value: number | null; max: number; text: ReactNode }) {
   return (
     <Group gap="xs" wrap="nowrap">
-      <Text size="sm" w={32} ta="right">
+      <Text size="sm" miw={36} ta="right">
         {text}
       </Text>
       {value !== null && <Progress value={(value / max) * 100} w={40} size="sm" aria-hidden />}
