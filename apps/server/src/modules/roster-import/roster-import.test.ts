@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { ROSTER_TEMPLATE_EXAMPLE, type RosterImport } from '@readalong/contracts';
+import { ROSTER_FILE_MAX_BYTES, ROSTER_TEMPLATE_EXAMPLE, type RosterImport } from '@readalong/contracts';
 import { createTestApp, signIn, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
 import {
@@ -475,6 +475,19 @@ describe('OneRoster 1.1 zip', () => {
 describe('files that are not rosters', () => {
   it('an empty file is a 400 naming the file', async () => {
     expectError(await upload(cast.token.owner, Buffer.alloc(0), 'empty.csv'), 400, 'file');
+  });
+
+  it('a file over the server’s usual 30 MB is taken up to 50 MB; a larger one is a 413 naming the file', async () => {
+    const big = Buffer.alloc(31 * 1024 * 1024, 'a,b\n');
+    const job = await dryRun(big, 'big.csv');
+    expect(job.problems[0]).toEqual({
+      file: 'big.csv',
+      row: 0,
+      column: 'role',
+      message: 'this column is missing',
+    });
+    const tooBig = Buffer.alloc(ROSTER_FILE_MAX_BYTES + 1, 'a,b\n');
+    expectError(await upload(cast.token.owner, tooBig, 'huge.csv'), 413, 'file');
   });
 
   it('random bytes are read as a template without its header', async () => {
