@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { AlertType } from '@readalong/contracts';
 import { alerts, classTeachers, classes, recordings } from '../../db/schema/index.js';
 import { createTestApp, signIn, signedInCast, type TestApp } from '../../../test/app.js';
+import { answersTo, multipleChoice } from '../../../test/factories.js';
 import { expectError } from '../../../test/ladder.js';
 
 let t: TestApp;
@@ -38,9 +39,9 @@ async function taughtClass() {
 
 const settings = (classId: number, token = cast.token.teacher) =>
   t.request({ method: 'GET', url: `/api/v1/students/goal-settings?class_id=${classId}`, token });
-const update = (classId: number | string, payload: unknown, token = cast.token.teacher) =>
+const update = (classId: number | string, payload: object, token = cast.token.teacher) =>
   t.request({ method: 'PATCH', url: `/api/v1/students/goal-settings?class_id=${classId}`, token, payload });
-const setGoal = (studentId: number | string, payload: unknown, token = cast.token.teacher) =>
+const setGoal = (studentId: number | string, payload: object, token = cast.token.teacher) =>
   t.request({ method: 'POST', url: `/api/v1/students/${studentId}/goal`, token, payload });
 
 /** A read-aloud of the passage, 6 s long, confirmed by the teacher's trim: 150 WPM and 150 WCPM. */
@@ -183,6 +184,30 @@ describe('AchieveGoal alerts (RA9, G3)', () => {
     await setGoal(student.id, { goal: { target_wcpm: 145 } });
     await confirmedReading(student);
     expect(await goalAlerts(student.id, AlertType.AchieveGoalWCPM)).toHaveLength(2);
+  });
+
+  it('a passed book that moves the estimated Lexile to the goal raises one AchieveGoalLexile', async () => {
+    const { student } = await taughtClass();
+    const token = (await signIn(t, student.username)).access_token;
+    // The book's measure is 260L: passing it puts the estimate there (P9).
+    const book = await t.factories.passage({ questions: multipleChoice(3) });
+    await setGoal(student.id, { goal: { target_lexile: 250 } });
+    const submit = async () => {
+      const worksheet = await t.factories.worksheet(student, book.id);
+      const response = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/worksheets/${worksheet.id}/diagnostics/submit`,
+        token,
+        payload: { total_score: 0, gradings: answersTo(book.questions), completed: true },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await submit();
+    const raised = await goalAlerts(student.id, AlertType.AchieveGoalLexile);
+    expect(raised).toHaveLength(1);
+    expect(raised[0]!.details).toMatchObject({ lexile: 260, target: 250 });
+    await submit();
+    expect(await goalAlerts(student.id, AlertType.AchieveGoalLexile)).toHaveLength(1);
   });
 
   it('the class default applies to a student without their own goal; setting a reached goal raises nothing yet', async () => {

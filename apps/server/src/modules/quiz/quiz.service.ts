@@ -16,6 +16,8 @@ import {
   type ProgressionService,
 } from '../progression/progression.service.js';
 import { visibleWorksheets } from '../access/scope.js';
+import { createGoalsService } from '../goals/goals.service.js';
+import { currentLexileOf } from '../reports/reports.service.js';
 import {
   createReadingService,
   findPassage,
@@ -49,6 +51,12 @@ export function createQuizService(
   reading: ReadingService = createReadingService(deps, progression),
 ) {
   const { db, clock } = deps;
+  const goals = createGoalsService(deps, progression);
+
+  /** A quiz's book or placement may move the estimated Lexile to the student's goal: its alert comes here (G3). */
+  async function checkLexileGoal(tx: Executor, studentId: number, worksheetId: number) {
+    await goals.checkGoals(tx, studentId, { lexile: await currentLexileOf(tx, studentId) }, { worksheetId });
+  }
 
   /** A quiz submitted before answers its stored result again, and pays nothing. */
   async function storedResult(
@@ -180,6 +188,7 @@ export function createQuizService(
             actor.userId,
           );
           await completeIfDone(tx, reader, worksheet.id, progression, now);
+          await checkLexileGoal(tx, reader.userId, worksheet.id);
           return {
             completed: true,
             score_percent: scorePercent,
@@ -207,6 +216,7 @@ export function createQuizService(
           actor.userId,
         );
         const completion = await completeIfDone(tx, reader, worksheet.id, progression, now);
+        await checkLexileGoal(tx, reader.userId, worksheet.id);
         const moved = effects.levelChange;
         return {
           ...NO_PLACEMENT,

@@ -6,6 +6,7 @@
 import type { contracts } from '@readalong/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import type { Executor } from '../../db/database.js';
 import { invalidField } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { reportInterval, type DateRangeQuery, type Interval } from './date-range.js';
@@ -21,6 +22,15 @@ import { recordingsOf } from '../recordings/recordings.service.js';
 
 type BookPerformanceQuery = z.output<(typeof contracts.getBookPerformance)['query']>;
 export type ReportsService = ReturnType<typeof createReportsService>;
+
+/** The student's estimated Lexile now (P9), in the caller's transaction: what a Lexile goal is checked against (G3). */
+export async function currentLexileOf(db: Executor, studentId: number) {
+  const [lastBook, lastMove] = await Promise.all([
+    repo.passedBooks(db, studentId, undefined, true),
+    repo.levelMoves(db, studentId, undefined, true),
+  ]);
+  return currentLexile(lastBook, lastMove);
+}
 
 export function createReportsService({ db, clock, storage }: Deps) {
   async function timeline(studentId: number, interval: Interval) {
