@@ -79,6 +79,9 @@ export async function createSession(
   return session!.id;
 }
 
+export const touchLastActive = (db: Executor, userId: number, at: Date) =>
+  db.update(users).set({ lastActiveAt: at }).where(eq(users.id, userId));
+
 export const insertRefreshToken = (db: Executor, sessionId: string, tokenHash: string, expiresAt: Date) =>
   db.insert(refreshTokens).values({ sessionId, tokenHash, expiresAt });
 

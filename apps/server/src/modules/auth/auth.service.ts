@@ -61,6 +61,8 @@ export function createAuthService(deps: Deps) {
   /** Opens a new session for `user` and returns its first token pair. */
   async function openSession(tx: Executor, user: User, meta: ClientMeta) {
     const sessionId = await repo.createSession(tx, user.id, meta);
+    // P13: a sign-in is activity; the staff's overview counts days without any from here.
+    await repo.touchLastActive(tx, user.id, clock.now());
     return issueTokens(tx, user, sessionId);
   }
 

@@ -4,7 +4,7 @@ import { BuilderType } from '@readalong/contracts';
 import { createTestApp, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
 import { classes, enrolments, goals, levelChanges, passages, recordings } from '../../db/schema/index.js';
-import { weekStartOf } from './student-overview.js';
+import { latestOf, weekStartOf } from './student-overview.js';
 
 let t: TestApp;
 let cast: Awaited<ReturnType<typeof signedInCast>>;
@@ -32,6 +32,7 @@ interface Row {
     submitted_at: string;
   } | null;
   goals: { kind: string; target: number; current: number | null }[];
+  last_active_at: string | null;
 }
 
 /** A power builder of the given Lexile that the student took at `when`. */
@@ -198,6 +199,8 @@ describe('GET /v1/teacher/student-reading-overview', () => {
         submitted_at: '2026-09-14T08:00:00.000Z',
       },
       goals: [{ kind: 'wcpm', target: 70, current: 75 }],
+      // Signed in (the test's clock) after the quiz: a sign-in is activity (P13).
+      last_active_at: '2026-09-15T09:00:00.000Z',
     });
   });
 
@@ -219,6 +222,14 @@ describe('GET /v1/teacher/student-reading-overview', () => {
       last_quiz: null,
       goals: [{ kind: 'lexile', target: 400, current: null }],
     });
+  });
+
+  it('a quiz handed in after the last sign-in is the last activity (P13)', () => {
+    const quiz = new Date('2026-09-14T08:00:00.000Z');
+    expect(latestOf(null, quiz)).toBe(quiz.toISOString());
+    expect(latestOf('2026-09-10T08:00:00.000Z', quiz)).toBe(quiz.toISOString());
+    expect(latestOf('2026-09-15T08:00:00.000Z', quiz)).toBe('2026-09-15T08:00:00.000Z');
+    expect(latestOf('2026-09-15T08:00:00.000Z', null)).toBe('2026-09-15T08:00:00.000Z');
   });
 
   it('the week starts on Monday (UTC)', () => {

@@ -46,6 +46,13 @@ function goalFor(goals: readonly Goal[], studentId: number, homeClassId: number 
   );
 }
 
+/** P13: the last sign-in or the last quiz handed in, whichever is later: a student who reads is active. */
+export function latestOf(lastSignIn: string | null, lastQuiz: Date | null): string | null {
+  if (lastQuiz === null) return lastSignIn;
+  if (lastSignIn === null || Date.parse(lastSignIn) < lastQuiz.getTime()) return lastQuiz.toISOString();
+  return lastSignIn;
+}
+
 const byStudent = <T extends { studentId: number }>(rows: readonly T[]) =>
   new Map(rows.map((row) => [row.studentId, row]));
 
@@ -94,6 +101,7 @@ export async function studentOverview(
       const wcpm = stat?.wcpm ?? null;
       return {
         ...summary,
+        last_active_at: latestOf(summary.last_active_at, quiz?.submittedAt ?? null),
         classes: (classesOf.get(id) ?? []).map((klass) => ({ id: klass.id, name: klass.name })),
         books_completed: stat?.booksCompleted ?? 0,
         books_this_week: stat?.booksThisWeek ?? 0,
