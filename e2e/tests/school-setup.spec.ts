@@ -12,7 +12,11 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { dataDir } from '../server-env';
 import { LAPTOP, PHONE, axeViolations, clippedElements, settle } from '../support/accessibility';
-import { oneRosterZip, type Roster, type RosterPerson } from '../support/oneroster';
+import {
+  oneRosterZip,
+  type OneRoster as Roster,
+  type OneRosterPerson as RosterPerson,
+} from '../../apps/server/src/modules/roster-import/roster-files.fixtures';
 import { latestMailTo } from '../support/outbox';
 import { signIn, signOut } from '../support/session';
 
