@@ -27,7 +27,7 @@ async function newDevice(browser: Browser): Promise<Page> {
 async function openStudents(page: Page, search: string) {
   await navigateInApp(page, '/manage/students');
   await page.getByRole('textbox', { name: /Find a student/ }).fill(search);
-  await expect(page.getByRole('table')).toHaveAccessibleName('1 students');
+  await expect(page.getByRole('table')).toHaveAccessibleName('1 student');
 }
 
 /** Picks an item of a row's actions menu; the dialog it opens. */

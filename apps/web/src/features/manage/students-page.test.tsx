@@ -53,7 +53,7 @@ describe('students', () => {
   it('sends the search to the server and shows what it found', async () => {
     const { user, lists } = await openStudents();
     await user.type(screen.getByRole('textbox', { name: /Find a student/ }), 'ben');
-    expect(await screen.findByRole('table', { name: '1 students' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: '1 student' })).toBeInTheDocument();
     expect(screen.queryByText('Mia Lopez')).not.toBeInTheDocument();
     expect(queryOf(lists.requests.at(-1)!)).toEqual({ search: 'ben', page: '0', limit: '25' });
   });
@@ -185,8 +185,8 @@ describe('students', () => {
 
   it('shows the seats left when enabling a student would take one too many', async () => {
     countCalls('updateUser', () =>
-      errorAnswer(400, 'bad_request', 'not enough licence seats: 0 seats left, 1 students to add', {
-        'body.disabled': 'not enough licence seats: 0 seats left, 1 students to add',
+      errorAnswer(400, 'bad_request', 'not enough licence seats: 0 seats left, 1 student to add', {
+        'body.disabled': 'not enough licence seats: 0 seats left, 1 student to add',
       }),
     );
     const { user } = await openStudents('owner', () => [mia, { ...ben, disabled: true }]);

@@ -105,7 +105,8 @@ export function ManageStudentsPage() {
 /** "Students 26–50 of 230". */
 function pageCaption(page: number, shown: number, total: number): string {
   const first = page * STUDENTS_PAGE_SIZE + 1;
-  return total <= shown ? `${total} students` : `Students ${first}–${first + shown - 1} of ${total}`;
+  if (total > shown) return `Students ${first}–${first + shown - 1} of ${total}`;
+  return total === 1 ? '1 student' : `${total} students`;
 }
 
 /** New students need a home class: chosen first, then the form for that class. */
