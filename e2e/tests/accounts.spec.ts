@@ -112,7 +112,7 @@ test('[OWNER] disables a student, who is refused sign-in, then enables them', as
   await expect(row.getByText('Disabled', { exact: true })).toBeVisible();
   await checkPhone(page, 'disabled-row');
 
-  // SPEC.md §8: the student's next check with the server ends the session with the customer's words.
+  // C6: the student's next check with the server ends the session with the customer's words.
   await student.reload();
   // .first(): when the guard's check and a page's call meet the ended session together, each may say so (a known
   // double notice of lib/auth-store, not this screen's).

@@ -1,5 +1,5 @@
 /**
- * Module goals: a class's default reading goal and students' own (PRODUCT.md §5; docs/rules.md G1–G3, RA9). The
+ * Module goals: a class's default reading goal and students' own (docs/rules.md G1–G3, RA9). The
  * student reads their goals and progress in getReadingOverview (calls/reports.ts).
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Reading goals (PRODUCT.md §5): a class's default and students' own, set by staff in scope (G1, G2), and the
+ * Reading goals (docs/rules.md G1–G3): a class's default and students' own, set by staff in scope (G1, G2), and the
  * AchieveGoal alerts raised in the transaction of the work that reaches one (RA9, G3). Reports read where a student
  * stands against their goal (P9); recordings ask here whether a confirmed reading reached it.
  */

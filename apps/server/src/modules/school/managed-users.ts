@@ -46,7 +46,7 @@ const managedView = (user: User): z.infer<typeof ManagedUser> => ({
 const isUsernameClash = (error: unknown) =>
   (error as { cause?: { constraint?: string } }).cause?.constraint === 'users_username_unique';
 
-/** Students have no email; staff keep one, where their reset links go (PRODUCT.md §1). */
+/** Students have no email; staff keep one, where their reset links go (M10). */
 function checkEmail(user: User, email: string | null | undefined) {
   if (email === undefined) return;
   if (user.role === 'student' && email !== null) throw invalidField('body.email', 'students have no email');

@@ -5,7 +5,7 @@
 import { levelLabel } from '@/lib/levels';
 import type { StudentOverview } from './api/student-overview';
 
-/** PRODUCT.md §6: a student is inactive after 7 days without activity. */
+/** C34: a student is inactive after 7 days without activity. */
 export const INACTIVE_AFTER_DAYS = 7;
 const DAY_MS = 86_400_000;
 

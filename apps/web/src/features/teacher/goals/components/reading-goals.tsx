@@ -33,7 +33,7 @@ export function goalSummary(goal: ReadingGoal): string {
 }
 
 /**
- * A class's reading goals (PRODUCT.md §5, docs/rules.md G1–G2): the class default, and each student's own goal,
+ * A class’s reading goals (docs/rules.md G1–G2): the class default, and each student's own goal,
  * which replaces it for that student until cleared.
  */
 export function ReadingGoals({ classId }: { classId: number }) {
