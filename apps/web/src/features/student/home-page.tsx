@@ -3,6 +3,7 @@ import { IconBooks } from '@tabler/icons-react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth-store';
 import { alertsQueryOptions } from './api/get-alerts';
+import { useReadingOverview } from './api/get-reading-overview';
 import { submittedPassagesQueryOptions } from './api/get-submitted-passages';
 import { userDetailsQueryOptions, useUserDetails } from './api/get-user-details';
 import { newAssignmentsQueryOptions } from './api/have-new-assignments';
@@ -12,8 +13,8 @@ import { AlertsSection } from './components/alerts-section';
 import { AssignmentsSection } from './components/assignments-section';
 import { isFinished } from './components/book-progress';
 import { CoinsCard } from './components/coins-card';
+import { GoalsCard } from './components/goals-card';
 import { LevelCard, LevelCardSkeleton } from './components/level-card';
-import { MyGoalsCard } from './components/my-goals-card';
 import { NextBookCard } from './components/next-book-card';
 
 /**
@@ -30,7 +31,7 @@ export function StudentHomePage() {
         </Text>
       )}
       <LevelAndCoins />
-      <MyGoalsCard />
+      <Goals />
       <AssignmentsSection />
       <NextBook />
       <AlertsSection />
@@ -75,6 +76,16 @@ function NextBook() {
       <EmptyState.Description>Books picked for your level will appear here.</EmptyState.Description>
     </EmptyState>
   );
+}
+
+/** The goals card (G1) from the overview's default range; a failed read leaves the rest of home in place. */
+function Goals() {
+  const overview = useReadingOverview();
+  if (overview.isPending) return null;
+  if (overview.isError) {
+    return <Text c="dimmed">Your goals could not be loaded. They are on your progress page too.</Text>;
+  }
+  return <GoalsCard goals={overview.data.goals} />;
 }
 
 function LevelAndCoins() {

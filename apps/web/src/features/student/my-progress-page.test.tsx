@@ -95,6 +95,20 @@ describe('my progress', () => {
     ]);
   });
 
+  it('shows the same goals card as home, with the target date of a goal not yet reached', async () => {
+    await openMyProgress();
+    answer('getReadingOverview', () =>
+      buildReadingOverview({
+        goals: [{ kind: 'wcpm', target: 90, current: 72.2, target_date: '2031-06-30', achieved_at: null }],
+      }),
+    );
+    renderApp(paths.student.myProgress.getHref());
+
+    const card = within(await screen.findByRole('region', { name: 'My goals' }));
+    expect(card.getByRole('progressbar', { name: 'WCPM 72 of 90' })).toHaveAttribute('aria-valuenow', '80');
+    expect(card.getByText('By Monday 30 June')).toBeInTheDocument();
+  });
+
   it('charts the quiz score of each book and lets the student pick one to look back at', async () => {
     await openMyProgress();
     answer('getBookPerformance', () => ({

@@ -31,7 +31,7 @@ async function openHome(overview: Overview) {
   renderApp(paths.student.home.getHref());
 }
 
-describe('My goals on the student’s home', () => {
+describe('My goals on the student’s home (the same card as on the progress page)', () => {
   it('shows each target with the student’s figure, a bar, and “Goal reached!” once reached', async () => {
     await openHome(() =>
       buildReadingOverview({
