@@ -1,5 +1,5 @@
 /** The reading goals staff set: a student's own, or their class's (G1). */
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { classes, goals, students } from '../../db/schema/index.js';
 
@@ -13,17 +13,29 @@ const ownedBy = (owner: GoalOwner) =>
     ? eq(goals.studentId, owner.studentId)
     : and(eq(goals.classId, owner.classId), isNull(goals.studentId));
 
+/**
+ * Each of the students `where` (a condition on `students`) names that has a goal, with it: their own, else their
+ * home class's (P9, G1). One query for any number of students.
+ */
+export function goalsOfStudents(db: Executor, where: SQL) {
+  return db
+    .selectDistinctOn([students.userId], { studentId: students.userId, goal: goals })
+    .from(students)
+    .innerJoin(
+      goals,
+      or(
+        eq(goals.studentId, students.userId),
+        and(eq(goals.classId, students.homeClassId), isNull(goals.studentId)),
+      ),
+    )
+    .where(where)
+    .orderBy(asc(students.userId), sql`${goals.studentId} is null`, asc(goals.id));
+}
+
 /** The student's own goal, else their home class's (P9, G1). */
 export async function goalOf(db: Executor, studentId: number): Promise<Goal | undefined> {
-  const [own] = await db.select().from(goals).where(eq(goals.studentId, studentId)).limit(1);
-  if (own) return own;
-  const [classGoal] = await db
-    .select({ goal: goals })
-    .from(students)
-    .innerJoin(goals, and(eq(goals.classId, students.homeClassId), isNull(goals.studentId)))
-    .where(eq(students.userId, studentId))
-    .limit(1);
-  return classGoal?.goal;
+  const [row] = await goalsOfStudents(db, eq(students.userId, studentId));
+  return row?.goal;
 }
 
 export async function findGoal(db: Executor, owner: GoalOwner): Promise<Goal | undefined> {

@@ -22,7 +22,7 @@ import {
 import { studentSummaries } from '../students/student-summary.js';
 import * as repo from './goals.repository.js';
 
-export { goalOf, type Goal } from './goals.repository.js';
+export { goalOf, goalsOfStudents, type Goal } from './goals.repository.js';
 
 type GoalInput = z.output<typeof GoalBody> | null;
 type Settings = z.output<typeof contracts.updateGoalSettings.body>['settings'];

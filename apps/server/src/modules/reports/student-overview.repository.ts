@@ -2,13 +2,12 @@
  * What the staff's overview of their students reads (docs/rules.md P13): a handful of set-based queries over the
  * students `where` names (already the caller's scope), never one query per student.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { BuilderType } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
 import {
   classes,
   enrolments,
-  goals,
   levelChanges,
   passages,
   recordings,
@@ -160,17 +159,4 @@ export function classesOfStudents(db: Executor, actor: Actor, where: SQL) {
     .innerJoin(classes, eq(classes.id, enrolments.classId))
     .where(and(inArray(enrolments.studentId, idsOf(db, where)), visibleClasses(db, actor)))
     .orderBy(asc(classes.name), asc(classes.id));
-}
-
-/** The students' own goals and their home classes' (P9: a student's own goal, else their home class's). */
-export function goalsOfStudents(db: Executor, where: SQL) {
-  return db
-    .select()
-    .from(goals)
-    .where(
-      or(
-        inArray(goals.studentId, idsOf(db, where)),
-        inArray(goals.classId, db.select({ id: students.homeClassId }).from(students).where(where)),
-      ),
-    );
 }

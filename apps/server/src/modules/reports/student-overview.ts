@@ -10,7 +10,7 @@ import { students } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import { schoolInScope } from '../access/in-scope.js';
 import { visibleStudents } from '../access/scope.js';
-import type { Goal } from '../goals/goals.service.js';
+import { goalsOfStudents } from '../goals/goals.service.js';
 import { studentSummaries } from '../students/student-summary.js';
 import { reportInterval, startOfDay, type DateRangeQuery } from './date-range.js';
 import { goalProgress } from './goal-progress.js';
@@ -35,14 +35,6 @@ function intervalOf(query: DateRangeQuery, now: Date) {
   return reportInterval(
     { start: query.start ?? defaultStart.toISOString().slice(0, 10), end: query.end },
     now,
-  );
-}
-
-/** The student's own goal, else their home class's (P9). */
-function goalFor(goals: readonly Goal[], studentId: number, homeClassId: number | null): Goal | undefined {
-  return (
-    goals.find((goal) => goal.studentId === studentId) ??
-    (homeClassId === null ? undefined : goals.find((goal) => goal.classId === homeClassId))
   );
 }
 
@@ -82,13 +74,14 @@ export async function studentOverview(
     repo.lastPassedBooks(db, where),
     repo.lastLevelMoves(db, where),
     repo.classesOfStudents(db, actor, where),
-    repo.goalsOfStudents(db, where),
+    goalsOfStudents(db, where),
   ]);
   const statsOf = byStudent(stats);
   const quizOf = byStudent(quizzes);
   const bookOf = byStudent(books);
   const moveOf = byStudent(moves);
   const classesOf = groupByStudent(classes);
+  const goalOf = byStudent(goals);
   return {
     students: summaries.map(({ disabled: _disabled, ...summary }) => {
       const id = summary.student_id;
@@ -120,7 +113,7 @@ export async function studentOverview(
           : null,
         failed_quizzes: stat?.failedQuizzes ?? 0,
         recordings_to_review: stat?.toReview ?? 0,
-        goals: goalProgress(goalFor(goals, id, summary.class_id), { lexile, wpm, wcpm }),
+        goals: goalProgress(goalOf.get(id)?.goal, { lexile, wpm, wcpm }),
       };
     }),
   };
