@@ -61,37 +61,37 @@ function JobState({ job, ...rest }: Omit<ImportJobProps, 'id'> & { job: RosterIm
   );
 }
 
+/** The two steps that run on the server: what each says and the verb of its bar ("12 of 40 rows checked"). */
+const RUNNING = {
+  validating: {
+    title: 'Checking the file',
+    says: (fileName: string) => `Every row of ${fileName} is checked; nothing is written yet.`,
+    verb: 'checked',
+  },
+  committing: {
+    title: 'Adding to the school',
+    says: () => 'All of the file is added, or none of it if something stops it.',
+    verb: 'added',
+  },
+} as const;
+
 function StateView({ job, isDistrictHead, onStartOver }: Omit<ImportJobProps, 'id'> & { job: RosterImport }) {
   const startOver = <StartOverButton onClick={onStartOver} />;
   switch (job.status) {
     case 'validating':
+    case 'committing': {
+      const { title, says, verb } = RUNNING[job.status];
       return (
-        <Step title="Checking the file">
-          <Text>{`Every row of ${job.file_name} is checked; nothing is written yet.`}</Text>
-          <ImportProgress
-            label="Rows checked"
-            done={job.progress.done}
-            total={job.progress.total}
-            verb="checked"
-          />
+        <Step title={title}>
+          <Text>{says(job.file_name)}</Text>
+          <ImportProgress done={job.progress.done} total={job.progress.total} verb={verb} />
         </Step>
       );
+    }
     case 'invalid':
       return <Invalid job={job} startOver={startOver} />;
     case 'ready':
       return <Ready job={job} startOver={startOver} />;
-    case 'committing':
-      return (
-        <Step title="Adding to the school">
-          <Text>All of the file is added, or none of it if something stops it.</Text>
-          <ImportProgress
-            label="Rows added"
-            done={job.progress.done}
-            total={job.progress.total}
-            verb="added"
-          />
-        </Step>
-      );
     case 'committed':
       return (
         <Committed

@@ -4,17 +4,15 @@ import { Group, Progress, Stack, Text } from '@mantine/core';
 export const formatCount = (count: number) => count.toLocaleString('en-GB');
 
 interface ImportProgressProps {
-  /** What the bar measures, for screen readers: "Rows checked". */
-  label: string;
   done: number;
   /** null while the job has not counted the rows yet: the bar moves without a number. */
   total: number | null;
-  /** The past participle beside the numbers: "checked" gives "12,000 of 40,000 rows checked". */
+  /** The past participle beside the numbers: "checked" gives "12,000 of 40,000 rows checked", and the bar's name "Rows checked". */
   verb: string;
 }
 
 /** A job's progress as a bar with its numbers beside it (docs/rules.md C33); unknown totals animate instead. */
-export function ImportProgress({ label, done, total, verb }: ImportProgressProps) {
+export function ImportProgress({ done, total, verb }: ImportProgressProps) {
   const isCounted = total !== null && total > 0;
   const words = isCounted
     ? `${formatCount(done)} of ${formatCount(total)} rows ${verb}`
@@ -22,7 +20,7 @@ export function ImportProgress({ label, done, total, verb }: ImportProgressProps
   return (
     <Stack gap={6} maw={560}>
       <ProgressBar
-        label={label}
+        label={`Rows ${verb}`}
         percent={isCounted ? Math.min(100, Math.floor((done / total) * 100)) : null}
       />
       <Group justify="space-between" gap="xs">
