@@ -36,6 +36,7 @@ import { Seats } from './components/seats';
 import { StudentTable } from './components/student-table';
 import { useTeacherOptions } from './components/teacher-options';
 import { useSelection } from './components/use-selection';
+import { plural } from '@/lib/plural';
 
 /**
  * One class (docs/rules.md C30): its details and teachers, its students, new students for it and students taken
@@ -156,7 +157,7 @@ function ClassStudents({ klass }: { klass: ManagedClass }) {
         onSuccess: ({ removed }) => {
           showToast({
             type: 'positive',
-            message: removed === 1 ? '1 student left the class.' : `${removed} students left the class.`,
+            message: `${plural(removed, 'student', 'students')} left the class.`,
           });
           selection.clear();
           close();
@@ -245,7 +246,7 @@ function ClassStudents({ klass }: { klass: ManagedClass }) {
         opened={dialog === 'remove'}
         title="Remove from the class?"
         names={chosen.map(fullName)}
-        confirmLabel={chosen.length === 1 ? 'Remove 1 student' : `Remove ${chosen.length} students`}
+        confirmLabel={`Remove ${plural(chosen.length, 'student', 'students')}`}
         onConfirm={confirmRemoval}
         onClose={close}
         isPending={remove.isPending}

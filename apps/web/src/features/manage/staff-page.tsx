@@ -23,6 +23,7 @@ import { DeleteAccounts } from './components/delete-accounts';
 import { NewStaffForm } from './components/new-staff-form';
 import { StaffActions } from './components/staff-actions';
 import { useSelection } from './components/use-selection';
+import { plural } from '@/lib/plural';
 
 const fullName = (member: StaffMember) => `${member.first_name} ${member.last_name}`;
 
@@ -99,9 +100,7 @@ export function StaffPage() {
             <Paper withBorder radius="lg" p={{ base: 4, sm: 'md' }}>
               {/* X5: on a phone the role and classes go under the name, so nothing scrolls sideways. */}
               <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover className="fit-phone">
-                <Table.Caption>
-                  {shown.length === 1 ? '1 staff member' : `${shown.length} staff members`}
-                </Table.Caption>
+                <Table.Caption>{plural(shown.length, 'staff member', 'staff members')}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
                     {isAdmin && (

@@ -12,6 +12,7 @@ import { NewStudentsForm } from './components/new-students-form';
 import { StudentActions } from './components/student-actions';
 import { StudentTable } from './components/student-table';
 import { useSelection } from './components/use-selection';
+import { plural } from '@/lib/plural';
 
 /** How long typing pauses before the search goes to the server. */
 const SEARCH_PAUSE_MS = 300;
@@ -106,7 +107,7 @@ export function ManageStudentsPage() {
 function pageCaption(page: number, shown: number, total: number): string {
   const first = page * STUDENTS_PAGE_SIZE + 1;
   if (total > shown) return `Students ${first}–${first + shown - 1} of ${total}`;
-  return total === 1 ? '1 student' : `${total} students`;
+  return plural(total, 'student', 'students');
 }
 
 /** New students need a home class: chosen first, then the form for that class. */

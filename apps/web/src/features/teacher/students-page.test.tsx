@@ -102,7 +102,7 @@ describe('the teacher’s home: their students', () => {
     expect(within(rowOf('Mia Lopez')).getByText('2 recordings to review')).toBeInTheDocument();
     expect(rowOf('Mia Lopez')).toHaveTextContent('Red band, series BR');
     expect(rowOf('Mia Lopez')).toHaveTextContent('WCPM 78 of 70met');
-    expect(within(rowOf('Ben Cho')).getByText('failed quiz')).toBeInTheDocument();
+    expect(within(rowOf('Ben Cho')).getByText('1 failed quiz')).toBeInTheDocument();
     expect(within(rowOf('Ben Cho')).getByText('inactive 9 days')).toBeInTheDocument();
     expect(rowOf('Ben Cho')).toHaveTextContent('40%');
     expect(within(rowOf('Ada Brook')).queryAllByText(/review|failed|inactive/)).toEqual([]);

@@ -8,8 +8,9 @@ import { paths } from '@/config/paths';
 import { useCommitRosterImport, useRosterImport, type RosterImport } from '../api/roster-import';
 import { scopedHref } from '../api/school-scope';
 import { FormProblem } from './form-problem';
-import { ImportProgress, formatCount } from './import-progress';
+import { ImportProgress } from './import-progress';
 import { ChangesTable, ProblemsTable, SeatsNeeded, changesNothing, hasSeatsFor } from './import-report';
+import { plural } from '@/lib/plural';
 
 interface ImportJobProps {
   id: number;
@@ -48,7 +49,7 @@ function statusSentence(job: RosterImport): string {
   }
 }
 
-const problemsWord = (count: number) => (count === 1 ? '1 problem' : `${formatCount(count)} problems`);
+const problemsWord = (count: number) => plural(count, 'problem', 'problems');
 
 function JobState({ job, ...rest }: Omit<ImportJobProps, 'id'> & { job: RosterImport }) {
   // X2: each new state replaces the last in place, so focus goes to its heading.

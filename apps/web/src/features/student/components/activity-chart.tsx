@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DateRange, RangeChoice } from '../api/date-range';
 import { bucketActivity } from './activity-buckets';
 import { ChartFigure } from '@/components/chart-figure';
+import { plural } from '@/lib/plural';
 
 interface ActivityChartProps {
   days: readonly z.infer<typeof ActivityDay>[];
@@ -11,8 +12,6 @@ interface ActivityChartProps {
   choice: RangeChoice;
   range: DateRange;
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Minutes spent reading, bar by bar over the range, with the totals in words. */
 export function ActivityChart({ days, totals, choice, range }: ActivityChartProps) {

@@ -4,6 +4,7 @@
  */
 import { levelLabel } from '@/lib/levels';
 import type { StudentOverview } from './api/student-overview';
+import { plural } from '@/lib/plural';
 
 /** C34: a student is inactive after 7 days without activity. */
 export const INACTIVE_AFTER_DAYS = 7;
@@ -13,8 +14,6 @@ export interface Signal {
   kind: 'recordings' | 'failed' | 'inactive' | 'unplaced';
   label: string;
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Whole days since the student was last active; null if they never were. */
 export function daysInactive(student: StudentOverview, now: number): number | null {
@@ -30,8 +29,7 @@ export function attentionOf(student: StudentOverview, now: number): Signal[] {
     signals.push({ kind: 'recordings', label: `${label} to review` });
   }
   if (student.failed_quizzes > 0) {
-    const label = student.failed_quizzes === 1 ? 'failed quiz' : `${student.failed_quizzes} failed quizzes`;
-    signals.push({ kind: 'failed', label });
+    signals.push({ kind: 'failed', label: plural(student.failed_quizzes, 'failed quiz', 'failed quizzes') });
   }
   const days = daysInactive(student, now);
   if (days === null) signals.push({ kind: 'inactive', label: 'not active yet' });
