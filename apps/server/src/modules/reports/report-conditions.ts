@@ -17,3 +17,22 @@ export const completedBookOf = (student: number | SQLWrapper): SQL =>
     eq(passages.builderTypeId, BuilderType.PowerBuilder),
     eq(worksheets.worksheetCompleted, true),
   )!;
+
+/** Condition on `worksheets` joined to their `passages`: power builders whose quiz was handed in (P9's quizzes). */
+export const submittedQuiz: SQL = and(
+  eq(passages.builderTypeId, BuilderType.PowerBuilder),
+  isNotNull(worksheets.quizSubmittedAt),
+)!;
+
+/** Condition on `worksheets` joined to their `passages`: passed power builders, the Lexile timeline's books (P9). */
+export const passedBook: SQL = and(submittedQuiz, eq(worksheets.isPassed, true))!;
+
+/** What a passed book tells of the student's Lexile (P9): when, which passage, its Lexile and band. */
+export const bookPoint = {
+  at: worksheets.quizSubmittedAt,
+  passageId: passages.id,
+  title: passages.title,
+  lexile: passages.lexile,
+  seriesId: passages.seriesId,
+  colourBandId: passages.colourBandId,
+};

@@ -3,11 +3,10 @@
  * level and their goal. Every query is for one student already checked to be in the caller's scope.
  */
 import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { BuilderType } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
 import { levelChanges, passages, recordings, worksheets } from '../../db/schema/index.js';
 import type { Interval } from './date-range.js';
-import { speedRecordingOf } from './report-conditions.js';
+import { bookPoint, passedBook, speedRecordingOf, submittedQuiz } from './report-conditions.js';
 
 const within = (column: Parameters<typeof gte>[0], interval: Interval | undefined) =>
   interval ? and(gte(column, interval.from), lt(column, interval.until)) : undefined;
@@ -21,8 +20,7 @@ const latestRecording = (column: SQL) => sql`(select ${column} from ${recordings
 function bookConditions(studentId: number, interval: Interval, score: { min?: number; max?: number }) {
   return and(
     eq(worksheets.studentId, studentId),
-    eq(passages.builderTypeId, BuilderType.PowerBuilder),
-    isNotNull(worksheets.quizSubmittedAt),
+    submittedQuiz,
     within(worksheets.quizSubmittedAt, interval),
     score.min !== undefined ? gte(worksheets.scorePercent, score.min) : undefined,
     score.max !== undefined ? lte(worksheets.scorePercent, score.max) : undefined,
@@ -69,25 +67,10 @@ export type BookRow = Awaited<ReturnType<typeof bookResults>>['books'][number];
 /** Passed power builders: each is a point of the Lexile timeline. Newest first with `latest`. */
 export function passedBooks(db: Executor, studentId: number, interval?: Interval, latest = false) {
   const query = db
-    .select({
-      at: worksheets.quizSubmittedAt,
-      passageId: passages.id,
-      title: passages.title,
-      lexile: passages.lexile,
-      seriesId: passages.seriesId,
-      colourBandId: passages.colourBandId,
-    })
+    .select(bookPoint)
     .from(worksheets)
     .innerJoin(passages, eq(passages.id, worksheets.passageId))
-    .where(
-      and(
-        eq(worksheets.studentId, studentId),
-        eq(passages.builderTypeId, BuilderType.PowerBuilder),
-        eq(worksheets.isPassed, true),
-        isNotNull(worksheets.quizSubmittedAt),
-        within(worksheets.quizSubmittedAt, interval),
-      ),
-    )
+    .where(and(eq(worksheets.studentId, studentId), passedBook, within(worksheets.quizSubmittedAt, interval)))
     .orderBy(latest ? desc(worksheets.quizSubmittedAt) : asc(worksheets.quizSubmittedAt));
   return latest ? query.limit(1) : query;
 }

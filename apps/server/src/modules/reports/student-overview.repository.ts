@@ -3,7 +3,7 @@
  * students `where` names (already the caller's scope), never one query per student.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { BuilderType } from '@readalong/contracts';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
 import {
   classes,
@@ -17,16 +17,16 @@ import {
 import type { Actor } from '../../domain/actor.js';
 import { visibleClasses } from '../access/scope.js';
 import type { Interval } from './date-range.js';
-import { completedBookOf, speedRecordingOf } from './report-conditions.js';
+import {
+  bookPoint,
+  completedBookOf,
+  passedBook,
+  speedRecordingOf,
+  submittedQuiz,
+} from './report-conditions.js';
 
 const within = (column: Parameters<typeof gte>[0], from: Date, until?: Date) =>
   and(gte(column, from), until ? lt(column, until) : undefined);
-
-/** Condition on `worksheets` joined to `passages`: submitted power-builder quizzes. */
-const submittedQuiz = and(
-  eq(passages.builderTypeId, BuilderType.PowerBuilder),
-  isNotNull(worksheets.quizSubmittedAt),
-);
 
 /** A correlated scalar subquery, read as a number (counts and sums come back as text otherwise). */
 const numberOf = (query: SQL) => sql<number | null>`(${query})::float8`;
@@ -103,38 +103,34 @@ export function readingStats(db: Executor, where: SQL, interval: Interval, weekS
 
 const idsOf = (db: Executor, where: SQL) => db.select({ id: students.userId }).from(students).where(where);
 
-/** Each student's newest submitted power-builder quiz, whatever the range. */
-export function lastQuizzes(db: Executor, where: SQL) {
+/** Each student's newest worksheet that `condition` holds (a submitted quiz), whatever the range, with `columns`. */
+function newestQuizOfEach<T extends SelectedFields>(
+  db: Executor,
+  where: SQL,
+  columns: T,
+  condition = submittedQuiz,
+) {
   return db
-    .selectDistinctOn([worksheets.studentId], {
-      studentId: worksheets.studentId,
-      title: passages.title,
-      scorePercent: worksheets.scorePercent,
-      isPassed: worksheets.isPassed,
-      submittedAt: worksheets.quizSubmittedAt,
-    })
+    .selectDistinctOn([worksheets.studentId], { studentId: worksheets.studentId, ...columns })
     .from(worksheets)
     .innerJoin(passages, eq(passages.id, worksheets.passageId))
-    .where(and(inArray(worksheets.studentId, idsOf(db, where)), submittedQuiz))
+    .where(and(inArray(worksheets.studentId, idsOf(db, where)), condition))
     .orderBy(asc(worksheets.studentId), desc(worksheets.quizSubmittedAt), desc(worksheets.id));
+}
+
+/** Each student's newest submitted power-builder quiz. */
+export function lastQuizzes(db: Executor, where: SQL) {
+  return newestQuizOfEach(db, where, {
+    title: passages.title,
+    scorePercent: worksheets.scorePercent,
+    isPassed: worksheets.isPassed,
+    submittedAt: worksheets.quizSubmittedAt,
+  });
 }
 
 /** Each student's newest passed power builder: with lastLevelMoves, their current Lexile (P9). */
 export function lastPassedBooks(db: Executor, where: SQL) {
-  return db
-    .selectDistinctOn([worksheets.studentId], {
-      studentId: worksheets.studentId,
-      at: worksheets.quizSubmittedAt,
-      passageId: passages.id,
-      title: passages.title,
-      lexile: passages.lexile,
-      seriesId: passages.seriesId,
-      colourBandId: passages.colourBandId,
-    })
-    .from(worksheets)
-    .innerJoin(passages, eq(passages.id, worksheets.passageId))
-    .where(and(inArray(worksheets.studentId, idsOf(db, where)), submittedQuiz, eq(worksheets.isPassed, true)))
-    .orderBy(asc(worksheets.studentId), desc(worksheets.quizSubmittedAt));
+  return newestQuizOfEach(db, where, bookPoint, passedBook);
 }
 
 /** Each student's newest move into a band. */
