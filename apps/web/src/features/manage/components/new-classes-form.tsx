@@ -1,14 +1,13 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DEFAULT_CLASS_SIZE } from '@readalong/contracts';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { showToast } from '@/lib/toasts';
 import { useCreateClasses } from '../api/classes';
 import { useManagedSchools } from '../api/school';
 import type { SchoolScope } from '../api/school-scope';
 import { ClassFields, classBody, type ClassValues } from './class-fields';
-import { FormCard } from './form-card';
+import { RowsFormCard } from './form-card';
 import { useTeacherOptions } from './teacher-options';
 
 const emptyClass = (): ClassValues => ({ name: '', num_students: DEFAULT_CLASS_SIZE, teacher_ids: [] });
@@ -31,7 +30,6 @@ export function NewClassesForm({ scope, choosesSchool, choosesTeachers, onDone }
   });
   const schoolId = Number(form.values.school_id) || null;
   const teacherOptions = useTeacherOptions(scope, schoolId);
-  const rows = form.values.classes;
 
   const submit = form.onSubmit((values) =>
     create.mutate(
@@ -56,51 +54,29 @@ export function NewClassesForm({ scope, choosesSchool, choosesTeachers, onDone }
   );
 
   return (
-    <FormCard
+    <RowsFormCard
       id="new-classes-heading"
       title="New classes"
       onSubmit={submit}
       onCancel={onDone}
-      submitLabel={rows.length === 1 ? 'Create the class' : `Create ${rows.length} classes`}
       pending={create.isPending}
       error={create.error}
       errorTitle="No class was created"
-      moreActions={
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => form.insertListItem('classes', emptyClass())}
-        >
-          Add another class
-        </Button>
-      }
+      noun={{ one: 'class', many: 'classes' }}
+      rowCount={form.values.classes.length}
+      onAddRow={() => form.insertListItem('classes', emptyClass())}
+      onRemoveRow={(index) => form.removeListItem('classes', index)}
+      row={(index, suffix) => (
+        <ClassFields
+          form={form}
+          prefix={`classes.${index}.`}
+          teacherOptions={choosesTeachers ? teacherOptions : null}
+          labelSuffix={suffix}
+        />
+      )}
     >
       {choosesSchool && <SchoolSelect form={form} />}
-      {rows.map((_, index) => (
-        <Stack key={index} gap={4}>
-          {rows.length > 1 && (
-            <Group justify="space-between">
-              <Text fw={600}>Class {index + 1}</Text>
-              <Button
-                variant="subtle"
-                color="red"
-                size="compact-sm"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => form.removeListItem('classes', index)}
-              >
-                Leave out class {index + 1}
-              </Button>
-            </Group>
-          )}
-          <ClassFields
-            form={form}
-            prefix={`classes.${index}.`}
-            teacherOptions={choosesTeachers ? teacherOptions : null}
-            labelSuffix={rows.length > 1 ? ` (class ${index + 1})` : ''}
-          />
-        </Stack>
-      ))}
-    </FormCard>
+    </RowsFormCard>
   );
 }
 
