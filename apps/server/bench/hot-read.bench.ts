@@ -135,8 +135,6 @@ try {
     '',
   ].join('\n');
   await writeResults(RESULTS, report);
-  console.log(report);
-  console.log(`written to ${path.relative(process.cwd(), RESULTS)}`);
 } finally {
   await peer?.stop();
   await real.stop();

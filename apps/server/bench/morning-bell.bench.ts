@@ -194,8 +194,6 @@ try {
     '',
   ].join('\n');
   await writeResults(RESULTS, report);
-  console.log(report);
-  console.log(`written to ${path.relative(process.cwd(), RESULTS)}`);
 } finally {
   await server.stop();
   await world.close();

@@ -267,8 +267,6 @@ try {
     '',
   ].join('\n');
   await writeResults(RESULTS, report);
-  console.log(report);
-  console.log(`written to ${path.relative(process.cwd(), RESULTS)}`);
 } finally {
   await world.close();
   await rm(workDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /** Shared by the load benches: the machine's description, and a results file whose hand-written notes survive. */
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 
 /** Everything below this line in a results file is written by hand and kept when the bench rewrites the file. */
 const NOTES = '<!-- notes: written by hand, kept when the bench rewrites this file -->';
@@ -20,9 +21,12 @@ export const generatedBy = (script: string, loadBefore: string) =>
   `${new Date().toISOString().slice(0, 10)}, ${machine()}. Load average (1/5/15 min) before: ${loadBefore}, ` +
   `after: ${loadAverage()}.`;
 
+/** Writes the report above the file's hand-written notes, then prints it and where it went. */
 export async function writeResults(file: string, generated: string): Promise<void> {
   const previous = await readFile(file, 'utf8').catch(() => '');
   const at = previous.indexOf(NOTES);
   const notes = at === -1 ? `${NOTES}\n` : previous.slice(at);
   await writeFile(file, `${generated.trimEnd()}\n\n${notes}`);
+  console.log(generated);
+  console.log(`written to ${path.relative(process.cwd(), file)}`);
 }
