@@ -6,25 +6,12 @@ import { paths } from '@/config/paths';
 import { answer, errorAnswer } from '@/test/api-mocks';
 import { signedInAs } from '@/test/auth';
 import { renderApp } from '@/test/render-app';
+import { watchSaves } from '@/test/saved-files';
 import { server } from '@/test/server';
 import { maple, mia, teachers } from './test-roster';
 
 const CSV = '\uFEFFName,Username,Level,Latest WPM,Latest WCPM,Books completed\r\nMia Lopez,mia.l,,,,0\r\n';
 
-/** What the page hands the browser to save: the file and the name on the link it clicks. */
-function watchSaves() {
-  const made: Blob[] = [];
-  const saved: { blob: Blob; name: string }[] = [];
-  // jsdom has no blob URLs and does not download: the file handed over and the link clicked are recorded.
-  Object.assign(URL, {
-    createObjectURL: (blob: Blob) => (made.push(blob), 'blob:csv'),
-    revokeObjectURL: () => undefined,
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ blob: made.at(-1)!, name: this.download });
-  });
-  return saved;
-}
 afterEach(() => vi.restoreAllMocks());
 
 async function openClass() {

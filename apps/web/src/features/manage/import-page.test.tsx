@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { answer, errorAnswer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
 import { renderApp } from '@/test/render-app';
+import { textOf, watchSaves } from '@/test/saved-files';
 import type { RosterImport } from './api/roster-import';
 
 /** Polling runs every second: a state that follows a poll may take a little longer than findBy's default. */
@@ -42,30 +43,7 @@ const readyJob = job({
   seats: { needed: 120, free: 200 },
 });
 
-/** What the page hands the browser to save: the file and the name on the link it clicks. */
-function watchSaves() {
-  const made: Blob[] = [];
-  const saved: { blob: Blob; name: string }[] = [];
-  // jsdom has no blob URLs and does not download: the file handed over and the link clicked are recorded.
-  Object.assign(URL, {
-    createObjectURL: (blob: Blob) => (made.push(blob), 'blob:csv'),
-    revokeObjectURL: () => undefined,
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ blob: made.at(-1)!, name: this.download });
-  });
-  return saved;
-}
 afterEach(() => vi.restoreAllMocks());
-
-/** A Blob's text through jsdom's FileReader (jsdom's Blob has no text() under every Node). */
-const textOf = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsText(blob);
-  });
 
 async function openImport(role: 'owner' | 'department_head' = 'owner', path = paths.manage.import.getHref()) {
   await signedInAs({ login_role: role });
