@@ -14,6 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A teacher of the world's school of their own, whose sessions no other test touches. */
+const newTeacher = () =>
+  t.factories.user('teacher', { districtId: world.district.id, schoolId: world.school.id });
+
 const login = (payload: Record<string, unknown>, address = '10.0.0.1') =>
   t.request({ method: 'POST', url: '/api/login', payload, remoteAddress: address });
 
@@ -242,10 +246,7 @@ describe('GET /validate', () => {
   });
 
   it('401 "password has been changed" after a password change elsewhere', async () => {
-    const person = await t.factories.user('teacher', {
-      districtId: world.district.id,
-      schoolId: world.school.id,
-    });
+    const person = await newTeacher();
     const first = await signIn(t, person.username);
     const second = await signIn(t, person.username);
     const change = await t.request({
@@ -271,10 +272,7 @@ describe('GET /validate', () => {
   });
 
   it('401 "account is disabled" once an account is disabled', async () => {
-    const person = await t.factories.user('teacher', {
-      districtId: world.district.id,
-      schoolId: world.school.id,
-    });
+    const person = await newTeacher();
     const session = await signIn(t, person.username);
     await t.db.update(users).set({ isDisabled: true }).where(eq(users.id, person.id));
     expect(
@@ -324,10 +322,7 @@ describe('POST /logout/everywhere', () => {
   });
 
   it('ends every session of the caller, this one included, and no one else’s (S21)', async () => {
-    const person = await t.factories.user('teacher', {
-      districtId: world.district.id,
-      schoolId: world.school.id,
-    });
+    const person = await newTeacher();
     const laptop = await signIn(t, person.username);
     const phone = await signIn(t, person.username);
     const colleague = await signIn(t, world.owner.username);
