@@ -1,4 +1,11 @@
-import { passageWords, type Passage, type Recording, type SessionUser } from '@readalong/contracts';
+import {
+  passageWords,
+  type Class,
+  type Passage,
+  type Recording,
+  type SessionUser,
+} from '@readalong/contracts';
+import type { z } from 'zod';
 
 const base64Url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -105,3 +112,16 @@ export function buildPassage(
     ...overrides,
   };
 }
+
+/** A teacher's class as the server lists it: Grade 3 Maple, two students, no teachers named. */
+export const buildClass = (overrides: Partial<z.infer<typeof Class>> = {}): z.infer<typeof Class> => ({
+  id: 3,
+  name: 'Grade 3 Maple',
+  subject_id: 92,
+  num_students: 30,
+  student_count: 2,
+  school_id: 1,
+  academic_level_id: null,
+  teachers: [],
+  ...overrides,
+});

@@ -3,20 +3,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { answer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
-import { buildPassage, buildRecording } from '@/test/factories';
+import { buildClass, buildPassage, buildRecording } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 import type { Mark } from '@/shared/read-aloud/marks';
 
-const CLASS = {
-  id: 3,
-  name: 'Grade 3 Maple',
-  subject_id: 92 as const,
-  num_students: 30,
-  student_count: 2,
-  school_id: 1,
-  academic_level_id: null,
-  teachers: [],
-};
+const CLASS = buildClass();
 // Words: 0 Sam 1 has 2 a 3 red 4 kite 5 It 6 flies 7 high
 const PAGES = ['Sam has a red kite.', 'It flies high!'];
 

@@ -2,18 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, errorAnswer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
+import { buildClass } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 
-const CLASS = {
-  id: 3,
-  name: 'Grade 3 Maple',
-  subject_id: 92 as const,
-  num_students: 30,
-  student_count: 2,
-  school_id: 1,
-  academic_level_id: null,
-  teachers: [],
-};
+const CLASS = buildClass();
 const student = (student_id: number, name: string) => ({
   student_id,
   name,
