@@ -5,6 +5,7 @@ import { answer, errorAnswer } from '@/test/api-mocks';
 import { countCalls, profileAnswer, signedInAs } from '@/test/auth';
 import { session } from '@/lib/session';
 import { renderApp } from '@/test/render-app';
+import { expectSignedOutEverywhere, signOutEverywhere } from '@/test/sign-out-everywhere';
 
 describe('a staff member’s account', () => {
   it('is reached from the account menu and changes the email with the current password', async () => {
@@ -43,16 +44,12 @@ describe('a staff member’s account', () => {
     // The session has ended on the server, so this device's own sign-out is refused; it signs out all the same.
     answer('logout', () => errorAnswer(401, 'unauthenticated', 'session has ended'));
     const { user, router } = renderApp(paths.teacher.account.getHref());
-    const section = await screen.findByRole('region', { name: 'Sign out everywhere' });
-    expect(section).toHaveTextContent('Signs you out on every device, this one too');
-    await user.click(within(section).getByRole('button', { name: 'Sign out everywhere…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out on every device?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByRole('region', { name: 'Sign out everywhere' })).toHaveTextContent(
+      'Signs you out on every device, this one too',
+    );
+    await signOutEverywhere(user);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(everywhere.count()).toBe(1);
-    expect(session.current()).toBeNull();
+    await expectSignedOutEverywhere(router, everywhere);
   });
 
   it('stays signed in and says why when the server cannot be reached', async () => {
@@ -62,10 +59,7 @@ describe('a staff member’s account', () => {
       errorAnswer(503, 'service_unavailable', 'ReadAlong is busy, try again.'),
     );
     const { user, router } = renderApp(paths.teacher.account.getHref());
-    const section = await screen.findByRole('region', { name: 'Sign out everywhere' });
-    await user.click(within(section).getByRole('button', { name: 'Sign out everywhere…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out on every device?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await signOutEverywhere(user);
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'You are still signed in: ReadAlong is busy, try again.',

@@ -1,5 +1,5 @@
 import { DEFAULT_READING_SETTINGS } from '@readalong/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { READING_SETTINGS_KEY } from '@/lib/reading-settings';
@@ -8,6 +8,7 @@ import { answer, errorAnswer } from '@/test/api-mocks';
 import { countCalls, profileAnswer, signedInAs } from '@/test/auth';
 import { buildAccessToken } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
+import { expectSignedOutEverywhere, signOutEverywhere } from '@/test/sign-out-everywhere';
 
 const STUDENT_PROFILE = { ...profileAnswer, login_role: 'student' as const, email: null };
 
@@ -103,14 +104,8 @@ describe('the student’s profile', () => {
     const everywhere = countCalls('logoutEverywhere', () => ({ sessions_ended: 2 }));
     answer('logout', () => errorAnswer(401, 'unauthenticated', 'session has ended'));
     const { user, router } = await openSettings();
-    const section = screen.getByRole('region', { name: 'Sign out everywhere' });
-    await user.click(within(section).getByRole('button', { name: 'Sign out everywhere…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign out on every device?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await signOutEverywhere(user);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(everywhere.count()).toBe(1);
-    expect(session.current()).toBeNull();
+    await expectSignedOutEverywhere(router, everywhere);
   });
 });
