@@ -13,6 +13,7 @@ import { describeImport, importLibrary } from './seed/library-import.js';
 import { narrationService, type NarrationJob } from './modules/library/narration.js';
 import { audioRetention } from './modules/recordings/retention.js';
 import { startLicenceNotices } from './modules/licences/ending-notice.js';
+import { removeLeftUploads } from './modules/roster-import/roster-import.service.js';
 import { sweepOrphanFiles } from './platform/storage/orphan-files.js';
 import { describeStartFailure } from './start-failure.js';
 
@@ -54,8 +55,11 @@ async function main() {
   // Recordings' audio past their district's retention is deleted now and every hour (docs/rules.md RA13); where several
   // servers share the database, one sweeps at a time (O11).
   audioRetention(deps).start(app.log);
-  // Files a crash left without their row (an upload cut short) are deleted at start (O3).
+  // Files a crash left without their row (an upload cut short, a roster file not yet read) are deleted at start (O3).
   void sweepOrphanFiles(deps, app.log);
+  removeLeftUploads(deps).catch((error: unknown) =>
+    app.log.error({ err: error }, 'roster uploads: the sweep failed'),
+  );
 
   const narration = narrationService(deps);
   // Every server runs the job; each page is narrated by one of them (O12).

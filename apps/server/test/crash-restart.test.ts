@@ -63,12 +63,15 @@ describe('starting again after a crash', () => {
     const orphanUpload = path.join(dataDir, 'files/.incoming/3c2b1a09-8f7e-6d5c-4b3a-291807f6e5d4');
     await leaveOldFile(orphanAudio);
     await leaveOldFile(orphanUpload);
+    const unreadRoster = path.join(dataDir, 'roster-imports/5e4d3c2b-1a09-4f7e-8d5c-4b3a291807f6');
+    await leaveOldFile(unreadRoster);
 
     const second = await start(dataDir);
     await untilHealthy(second);
     expect(await isRunning(leftRunning!)).toBe(false);
     await untilGone(orphanAudio);
     await untilGone(orphanUpload);
+    await untilGone(unreadRoster);
   }, 120_000);
 
   it('refuses a second server on a DATA_DIR in use, and the first keeps serving', async () => {

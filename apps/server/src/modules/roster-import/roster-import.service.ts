@@ -17,6 +17,7 @@ import type { Actor } from '../../domain/actor.js';
 import { AppError, invalidField, notFound } from '../../domain/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { ORPHAN_GRACE_MS } from '../../platform/storage/orphan-files.js';
 import { removeFilesOlderThan } from '../../platform/storage/storage.js';
 import { schoolInScope } from '../access/in-scope.js';
 import { visibleSchools } from '../access/scope.js';
@@ -31,8 +32,6 @@ export type RosterImportService = ReturnType<typeof createRosterImportService>;
 /** A job untouched this long stopped with its server (RI8). */
 const ABANDONED_AFTER_MINUTES = 5;
 const ABANDONED = 'The server stopped during the import: upload the file again.';
-/** An upload is read within seconds of its arrival; one this old was left by a server that stopped (RI8). */
-const UPLOAD_KEPT_MINUTES = 60;
 /** Argon2id hashes at once: each takes ~19 MB and a core for a moment (RI5). */
 const HASHES_AT_ONCE = 4;
 
@@ -98,11 +97,24 @@ export function view(job: repo.ImportRow): z.infer<typeof RosterImport> {
 
 const withoutProblems = ({ problems: _problems, ...job }: z.infer<typeof RosterImport>) => job;
 
+/** Where uploads wait until their dry run reads them (RI3). */
+const uploadDirOf = (config: Deps['config']) => path.join(config.dataDir, 'roster-imports');
+
+/**
+ * Removes the uploads a stopped server left unread, at start with the other temporary upload files and by the same
+ * hour's grace (O3); an upload is read within seconds of its arrival.
+ */
+export function removeLeftUploads(deps: Pick<Deps, 'clock' | 'config'>) {
+  return removeFilesOlderThan(
+    uploadDirOf(deps.config),
+    new Date(deps.clock.now().getTime() - ORPHAN_GRACE_MS),
+  );
+}
+
 export function createRosterImportService(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   const { db, clock } = deps;
   const licences = createLicencesService(deps);
-  const uploadDir = path.join(deps.config.dataDir, 'roster-imports');
-  const uploads = tempFiles(uploadDir);
+  const uploads = tempFiles(uploadDirOf(deps.config));
 
   /** Runs a job after the answer (RI1); whatever goes wrong, the import ends failed with the reason in words. */
   function inBackground(jobId: number, log: FastifyBaseLogger, work: () => Promise<void>) {
@@ -234,11 +246,8 @@ export function createRosterImportService(deps: Pick<Deps, 'db' | 'clock' | 'con
     }
   }
 
-  /** Ends the jobs a stopped server left (RI8), and removes the uploads it left unread. */
-  async function sweepAbandoned() {
-    await repo.failAbandoned(db, ABANDONED_AFTER_MINUTES, ABANDONED);
-    await removeFilesOlderThan(uploadDir, new Date(Date.now() - UPLOAD_KEPT_MINUTES * 60_000));
-  }
+  /** Ends the jobs a stopped server left (RI8); the uploads it left are removed at start (removeLeftUploads). */
+  const sweepAbandoned = () => repo.failAbandoned(db, ABANDONED_AFTER_MINUTES, ABANDONED);
 
   async function visibleImport(actor: Actor, id: number) {
     await sweepAbandoned();
