@@ -56,7 +56,7 @@ export const ManagedUser = z.object({
   email: z.string().nullable(),
   login_role: Role,
   school_id: RecordId.nullable(),
-  disabled: z.boolean(),
+  disabled: z.boolean().describe('a disabled account cannot sign in (M10)'),
 });
 
 /** An account as staff edit it (our own call, M10): names, sign-in name, email, and whether it may sign in. */
@@ -97,17 +97,10 @@ export const setUserPassword = defineContract({
   }),
 });
 
-export const Teacher = z.object({
-  id: RecordId,
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string().nullable(),
-  login_role: Role,
-  school_id: RecordId.nullable(),
+/** A staff member as the staff list shows them: the account, the classes they teach and their picture. */
+export const Teacher = ManagedUser.extend({
   class_ids: z.array(RecordId).describe('classes they teach'),
   profile_pic_url: z.string().nullable(),
-  disabled: z.boolean().describe('a disabled account cannot sign in (M10)'),
 });
 
 export const listTeachers = defineContract({
