@@ -129,8 +129,19 @@ export const gradings = pgTable(
     timeTakenMs: integer().notNull().default(0),
     /** Open-ended answers wait for a teacher (R10). */
     isAwaitingMark: boolean().notNull().default(false),
+    /** A teacher's mark of an open-ended answer: their comment to the student, who marked it and when (R24). */
+    comment: text(),
+    markedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    markedAt: at(),
   },
-  (t) => [uniqueIndex().on(t.worksheetId, t.questionId, t.subQuestionNum), index().on(t.schoolId)],
+  (t) => [
+    uniqueIndex().on(t.worksheetId, t.questionId, t.subQuestionNum),
+    index().on(t.schoolId),
+    // The answers waiting for a teacher's mark are few among many: staff list them by school (R24).
+    index('gradings_awaiting_mark_idx')
+      .on(t.schoolId)
+      .where(sql`${t.isAwaitingMark}`),
+  ],
 );
 
 export const favourites = pgTable(
