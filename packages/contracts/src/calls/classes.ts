@@ -20,17 +20,6 @@ export const listClasses = defineContract({
   response: z.object({ classes: z.array(Class) }),
 });
 
-export const getStudentCount = defineContract({
-  name: 'getStudentCount',
-  method: 'GET',
-  path: '/v1/classes/student-count',
-  summary:
-    'How many students and classes are in scope, and how many students were active in the last 7 days.',
-  access: STAFF,
-  query: z.object({ ...SchoolScope }),
-  response: z.object({ student_count: Count, active_student_count: Count, class_count: Count }),
-});
-
 /** What a staff member sets on a class. */
 const ClassFields = {
   name: Text.trim().min(1, 'name is required').max(100).describe('class name'),
