@@ -12,6 +12,7 @@ import { seedReferenceData } from './seed/reference-data.js';
 import { describeImport, importLibrary } from './seed/library-import.js';
 import { narrationService, type NarrationJob } from './modules/library/narration.js';
 import { audioRetention } from './modules/recordings/retention.js';
+import { startInactivityAlerts } from './modules/alerts/inactivity.js';
 import { startLicenceNotices } from './modules/licences/ending-notice.js';
 import { removeLeftUploads } from './modules/roster-import/roster-import.service.js';
 import { sweepOrphanFiles } from './platform/storage/orphan-files.js';
@@ -55,6 +56,8 @@ async function main() {
   // Recordings' audio past their district's retention is deleted now and every hour (docs/rules.md RA13); where several
   // servers share the database, one sweeps at a time (O11).
   audioRetention(deps).start(app.log);
+  // Students idle for 7 days in term are raised to their teachers, now and every hour (docs/rules.md P14).
+  startInactivityAlerts(deps, app.log);
   // Files a crash left without their row (an upload cut short, a roster file not yet read) are deleted at start (O3).
   void sweepOrphanFiles(deps, app.log);
   removeLeftUploads(deps).catch((error: unknown) =>

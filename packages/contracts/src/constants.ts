@@ -74,6 +74,12 @@ export const PROGRESSION = {
   latePlacementDays: 14,
   /** A learning outcome scored below this, percent, suggests a skill builder (AssignSkillBuilder). */
   skillBuilderBelowPercent: 60,
+  /** Marked answers on an outcome before a low score raises AssignSkillBuilder: one wrong answer is not a pattern. */
+  skillBuilderMinAnswers: 3,
+  /** Days without activity, in term, before Inactivity is raised. */
+  inactiveAfterDays: 7,
+  /** A class is in term while at least this share of its students was active in the last `inactiveAfterDays`. */
+  termActiveShare: 0.2,
 } as const;
 
 /** Coins for each event (docs/rules.md L7). */

@@ -1,5 +1,6 @@
 /** Queries on alerts, always under the caller's scope (access/scope.ts: visibleAlerts) as SQL. */
 import { and, count, desc, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { AlertType } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
 import { alerts, enrolments, students, users, worksheets } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
@@ -74,3 +75,47 @@ export async function markSeen(db: Executor, where: SQL, actor: Actor) {
 }
 
 export const withIds = (ids: number[]) => inArray(alerts.id, ids);
+
+/**
+ * Raises Inactivity, in one statement, for every enabled student idle since `cutoff` whose home class is in term
+ * (P14): idle means no sign-in and no quiz handed in (P13's activity) since the cutoff, nor an account made since;
+ * in term means at least `termShare` of the home class's enabled students were active since the cutoff. Once per
+ * spell: not for a student who has an Inactivity alert made after their last activity. Answers the students alerted.
+ */
+export async function raiseInactivity(
+  db: Executor,
+  { now, cutoff, termShare }: { now: Date; cutoff: Date; termShare: number },
+) {
+  const rows = await db.execute<{ student_id: number }>(sql`
+    with activity as (
+      select s.user_id, s.school_id, s.district_id, s.home_class_id,
+             greatest(u.last_active_at, last_quiz.at) as last_active_at,
+             greatest(u.created_at, u.last_active_at, last_quiz.at) as idle_since
+      from ${students} s
+      join ${users} u on u.id = s.user_id and not u.is_disabled
+      left join lateral (
+        select max(w.quiz_submitted_at) as at from ${worksheets} w where w.student_id = s.user_id
+      ) last_quiz on true
+      where s.home_class_id is not null
+    ),
+    in_term as (
+      select home_class_id from activity
+      group by home_class_id
+      having count(*) filter (where last_active_at > ${cutoff.toISOString()}::timestamptz)
+             >= ${termShare}::real * count(*)
+    )
+    insert into ${alerts} (student_id, school_id, district_id, type_id, is_student_facing, details, created_at)
+    select a.user_id, a.school_id, a.district_id, ${AlertType.Inactivity}, false,
+           jsonb_build_object('last_active_at', a.last_active_at, 'idle_since', a.idle_since),
+           ${now.toISOString()}::timestamptz
+    from activity a
+    join in_term using (home_class_id)
+    where a.idle_since <= ${cutoff.toISOString()}::timestamptz
+      and not exists (
+        select 1 from ${alerts} raised
+        where raised.student_id = a.user_id and raised.type_id = ${AlertType.Inactivity}
+          and raised.created_at > a.idle_since
+      )
+    returning student_id`);
+  return rows.rows.map((row) => row.student_id);
+}
