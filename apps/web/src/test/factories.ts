@@ -4,6 +4,7 @@ import {
   type Passage,
   type Recording,
   type SessionUser,
+  type StudentSummary,
 } from '@readalong/contracts';
 import type { z } from 'zod';
 
@@ -39,6 +40,24 @@ export const buildSessionUser = (overrides: Partial<SessionUser> = {}): SessionU
   placement_test_id: null,
   profile_pic_url: null,
   class_id: null,
+  ...overrides,
+});
+
+/** A placed student as lists and reports name them (Dana, as the session user's defaults). */
+export const buildStudentSummary = (
+  overrides: Partial<z.infer<typeof StudentSummary>> = {},
+): z.infer<typeof StudentSummary> => ({
+  student_id: 7,
+  username: 'dana.okafor',
+  first_name: 'Dana',
+  last_name: 'Okafor',
+  name: 'Dana Okafor',
+  profile_pic_url: null,
+  class_id: 3,
+  colour_band_id: 4,
+  series: 6,
+  last_active_at: null,
+  disabled: false,
   ...overrides,
 });
 

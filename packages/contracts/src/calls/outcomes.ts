@@ -1,18 +1,21 @@
-/** Module outcomes: learning-outcome scores and proficiency from marked answers (docs/rules.md P11). */
+/** Module outcomes: learning-outcome scores and proficiency from marked answers (docs/rules.md P11, P14). */
 import { z } from 'zod';
 import { Count, DateRange, IdList, IdParams, SubjectIdQuery } from '../common.js';
-import { ANY_ROLE, defineContract, STUDENT } from '../contract.js';
+import { ANY_ROLE, defineContract } from '../contract.js';
 import { QuestionTypeId } from '../domain.js';
 import { LearningOutcomeScore } from '../entities.js';
+import { ReportStudent } from './shared.js';
 
 export const getStudentProficiency = defineContract({
   name: 'getStudentProficiency',
   method: 'GET',
   path: '/v1/user/student/proficiency',
-  summary: 'The signed-in student’s score per learning outcome.',
-  access: STUDENT,
+  summary:
+    'A student’s score per learning outcome over all time: the signed-in student’s own, or (staff) the one `student_id` names.',
+  access: ANY_ROLE,
   query: z.object({
     subject_id: SubjectIdQuery,
+    ...ReportStudent,
     learning_outcome_ids: IdList.optional().describe('only these learning outcomes; all when omitted'),
   }),
   response: z.object({ proficiency: z.array(LearningOutcomeScore) }),
@@ -22,9 +25,10 @@ export const getQuestionDetails = defineContract({
   name: 'getQuestionDetails',
   method: 'GET',
   path: '/v2/students/question-details',
-  summary: 'The signed-in student’s results per question type.',
-  access: STUDENT,
-  query: z.object({ subject_id: SubjectIdQuery }),
+  summary:
+    'A student’s results per question type: the signed-in student’s own, or (staff) the one `student_id` names.',
+  access: ANY_ROLE,
+  query: z.object({ subject_id: SubjectIdQuery, ...ReportStudent }),
   response: z.object({
     question_types: z.array(
       z.object({

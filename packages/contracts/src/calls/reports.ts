@@ -1,5 +1,5 @@
 /**
- * Module reports: a student's reading overview and book performance (docs/rules.md P7–P9), and the staff's
+ * Module reports: a student's reading overview and book performance (docs/rules.md P7–P9, P14), and the staff's
  * overview of their students (P13).
  */
 import { z } from 'zod';
@@ -15,9 +15,10 @@ import {
   Timestamp,
 } from '../common.js';
 import { BOOK_PERFORMANCE_DEFAULT_YEARS, STUDENT_OVERVIEW_DEFAULT_DAYS } from '../constants.js';
-import { ANY_ROLE, defineContract, STAFF, STUDENT } from '../contract.js';
+import { ANY_ROLE, defineContract, STAFF } from '../contract.js';
 import { ColourBandId, SeriesId } from '../domain.js';
-import { BookResult, GoalProgress, Recording, StudentReadingRow } from '../entities.js';
+import { ReportStudent } from './shared.js';
+import { BookResult, GoalProgress, Recording, StudentReadingRow, StudentSummary } from '../entities.js';
 
 /**
  * One point of a student's estimated Lexile over time: a passed power builder puts it at the book's measure; a
@@ -37,10 +38,11 @@ export const getReadingOverview = defineContract({
   name: 'getReadingOverview',
   method: 'GET',
   path: '/v1/students/reading-overview',
-  summary: `The signed-in student’s goals, books, recordings and Lexile timeline over a date range (default the last ${BOOK_PERFORMANCE_DEFAULT_YEARS} years up to today).`,
-  access: STUDENT,
-  query: z.object({ ...DateRange }),
+  summary: `A student’s goals, books, recordings and Lexile timeline over a date range (default the last ${BOOK_PERFORMANCE_DEFAULT_YEARS} years up to today): the signed-in student’s own, or (staff) the one \`student_id\` names.`,
+  access: ANY_ROLE,
+  query: z.object({ ...DateRange, ...ReportStudent }),
   response: z.object({
+    student: StudentSummary.describe('who the report is about'),
     goals: z.array(GoalProgress),
     books: z.array(BookResult).describe('books whose quiz was submitted in the range, newest first'),
     recordings: z

@@ -1,6 +1,6 @@
 /** Schemas more than one module's calls use; not exported from the package (contracts.ts re-exports each module's). */
 import { z } from 'zod';
-import { Text } from '../common.js';
+import { Id, Text } from '../common.js';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 
 export const MAX_BATCH = 500;
@@ -19,3 +19,13 @@ export const NewStudent = z.strictObject({
     .optional()
     .describe('initial password; generated when omitted'),
 });
+
+/**
+ * The student a report is about (P14): staff name one in their scope; a student may leave it out or name
+ * themselves. Shared by the reports that began as the signed-in student's own.
+ */
+export const ReportStudent = {
+  student_id: Id.optional().describe(
+    'staff: the student (required, in scope); a student: left out or their own id',
+  ),
+};

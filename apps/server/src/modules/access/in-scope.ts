@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { hasRows, type Executor } from '../../db/database.js';
 import { classes, schools, students } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
-import { notFound } from '../../domain/errors.js';
+import { invalidField, notFound } from '../../domain/errors.js';
 import { visibleClasses, visibleSchools, visibleStudents } from './scope.js';
 
 export async function requireVisibleStudent(db: Executor, actor: Actor, studentId: number) {
@@ -13,6 +13,18 @@ export async function requireVisibleStudent(db: Executor, actor: Actor, studentI
     .where(and(eq(students.userId, studentId), visibleStudents(db, actor)));
   if (!row) throw notFound('student');
   return row;
+}
+
+/**
+ * The student a report is about (docs/rules.md P14): a student's own when none is named; staff must name one. A
+ * named student out of the caller's scope (for a student: anyone but themselves) is 404.
+ */
+export async function reportStudentId(db: Executor, actor: Actor, studentId: number | undefined) {
+  if (studentId === undefined) {
+    if (actor.role === 'student') return actor.userId;
+    throw invalidField('query.student_id', 'name the student whose report you want');
+  }
+  return (await requireVisibleStudent(db, actor, studentId)).userId;
 }
 
 export async function requireVisibleClass(db: Executor, actor: Actor, classId: number) {

@@ -6,8 +6,6 @@ export const outcomesRoutes = (outcomes: OutcomesService) => [
   route(contracts.getStudentLearningOutcomePerformances, ({ actor, params, query }) =>
     outcomes.performances(actor, params.id, query),
   ),
-  route(contracts.getStudentProficiency, ({ actor, query }) =>
-    outcomes.proficiency(actor, query.learning_outcome_ids),
-  ),
-  route(contracts.getQuestionDetails, ({ actor }) => outcomes.questionDetails(actor)),
+  route(contracts.getStudentProficiency, ({ actor, query }) => outcomes.proficiency(actor, query)),
+  route(contracts.getQuestionDetails, ({ actor, query }) => outcomes.questionDetails(actor, query)),
 ];

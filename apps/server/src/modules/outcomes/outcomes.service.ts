@@ -6,7 +6,7 @@ import { QuestionType } from '@readalong/contracts';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../domain/actor.js';
 import { reportInterval, type DateRangeQuery } from '../reports/date-range.js';
-import { requireVisibleStudent } from '../access/in-scope.js';
+import { reportStudentId, requireVisibleStudent } from '../access/in-scope.js';
 import * as repo from './outcomes.repository.js';
 
 const percent = (marks: number | null, maxMarks: number | null) =>
@@ -35,17 +35,20 @@ export function createOutcomesService({ db, clock }: Deps) {
       return { learning_outcome_performances: rows.map(outcomeView) };
     },
 
-    /** Proficiency is over every quiz the student has submitted, whenever. */
-    async proficiency(actor: Actor, outcomeIds: number[] | undefined) {
-      const rows = await repo.outcomeScores(db, actor.userId, { outcomeIds });
+    /** Proficiency is over every quiz the student has submitted, whenever: the caller's own or (staff) a named one's (P14). */
+    async proficiency(
+      actor: Actor,
+      query: { student_id?: number | undefined; learning_outcome_ids?: number[] | undefined },
+    ) {
+      const studentId = await reportStudentId(db, actor, query.student_id);
+      const rows = await repo.outcomeScores(db, studentId, { outcomeIds: query.learning_outcome_ids });
       return { proficiency: rows.map(outcomeView) };
     },
 
     /** Each of the eight question types, zero where none has been answered. */
-    async questionDetails(actor: Actor) {
-      const byType = new Map(
-        (await repo.questionTypeScores(db, actor.userId)).map((row) => [row.typeId, row]),
-      );
+    async questionDetails(actor: Actor, query: { student_id?: number | undefined }) {
+      const studentId = await reportStudentId(db, actor, query.student_id);
+      const byType = new Map((await repo.questionTypeScores(db, studentId)).map((row) => [row.typeId, row]));
       return {
         question_types: Object.values(QuestionType).map((typeId) => {
           const row = byType.get(typeId);

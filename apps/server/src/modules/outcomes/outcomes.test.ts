@@ -100,12 +100,11 @@ describe('GET /v1/students/{id}/learning-outcome-performances', () => {
 describe('GET /v1/user/student/proficiency', () => {
   const get = (token: string | undefined, query = '') =>
     t.request({ method: 'GET', url: `/api/v1/user/student/proficiency${query}`, token });
+  const ids = () => `${outcome['COMP.KEY_DETAILS']!.id},${outcome['COMP.CHARACTER_FEELINGS']!.id}`;
 
-  it('403 for staff; 400 naming subject_id; the student’s own scores for the outcomes asked', async () => {
-    expectError(await get(cast.token.teacher), 403);
+  it('400 naming subject_id; the student’s own scores for the outcomes asked', async () => {
     expectError(await get(cast.token.student, '?subject_id=7'), 400, 'query.subject_id');
-    const ids = `${outcome['COMP.KEY_DETAILS']!.id},${outcome['COMP.CHARACTER_FEELINGS']!.id}`;
-    const response = await get(cast.token.student, `?learning_outcome_ids=${ids}`);
+    const response = await get(cast.token.student, `?learning_outcome_ids=${ids()}`);
     expect(response.statusCode, response.body).toBe(200);
     const { proficiency } = response.json<{ proficiency: Score[] }>();
     expect(proficiency.map((score) => [score.score_percent, score.questions_answered])).toEqual(
@@ -115,27 +114,53 @@ describe('GET /v1/user/student/proficiency', () => {
       ]),
     );
     expect(proficiency).toHaveLength(2);
-    const classmate = (await get(cast.token.classmate, `?learning_outcome_ids=${ids}`)).json<{
+    const classmate = (await get(cast.token.classmate, `?learning_outcome_ids=${ids()}`)).json<{
       proficiency: Score[];
     }>();
     expect(classmate.proficiency.every((score) => score.questions_answered === 0)).toBe(true);
   });
+
+  it('staff name a student in scope (P14): 400 without one, 404 out of scope; a student names only themselves', async () => {
+    const id = cast.world.student.id;
+    expectError(await get(cast.token.teacher), 400, 'query.student_id');
+    expectError(await get(cast.token.outsider, `?student_id=${id}`), 404);
+    expectError(await get(cast.token.classmate, `?student_id=${id}`), 404);
+    for (const token of [cast.token.teacher, cast.token.head, cast.token.student]) {
+      const response = await get(token, `?student_id=${id}&learning_outcome_ids=${ids()}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const { proficiency } = response.json<{ proficiency: Score[] }>();
+      expect(scoreOf(proficiency, 'COMP.KEY_DETAILS')).toMatchObject({
+        score_percent: 50,
+        questions_answered: 2,
+      });
+    }
+  });
 });
 
 describe('GET /v2/students/question-details', () => {
-  const get = (token: string | undefined) =>
-    t.request({ method: 'GET', url: '/api/v2/students/question-details', token });
+  const get = (token: string | undefined, query = '') =>
+    t.request({ method: 'GET', url: `/api/v2/students/question-details${query}`, token });
+  const firstThree = [
+    { question_type_id: 1, questions_answered: 1, marks: 1, max_marks: 1 },
+    { question_type_id: 2, questions_answered: 1, marks: 0, max_marks: 1 },
+    { question_type_id: 3, questions_answered: 0, marks: 0, max_marks: 0 },
+  ];
 
-  it('403 for staff; all eight types, with the student’s marked answers', async () => {
-    expectError(await get(cast.token.owner), 403);
+  it('all eight types, with the student’s marked answers', async () => {
     const response = await get(cast.token.student);
     expect(response.statusCode, response.body).toBe(200);
     const { question_types } = response.json<{ question_types: { question_type_id: number }[] }>();
     expect(question_types).toHaveLength(8);
-    expect(question_types.slice(0, 3)).toEqual([
-      { question_type_id: 1, questions_answered: 1, marks: 1, max_marks: 1 },
-      { question_type_id: 2, questions_answered: 1, marks: 0, max_marks: 1 },
-      { question_type_id: 3, questions_answered: 0, marks: 0, max_marks: 0 },
-    ]);
+    expect(question_types.slice(0, 3)).toEqual(firstThree);
+  });
+
+  it('staff name a student in scope (P14): 400 without one, 404 out of scope or for another student', async () => {
+    const id = cast.world.student.id;
+    expectError(await get(cast.token.owner), 400, 'query.student_id');
+    expectError(await get(cast.token.outsider, `?student_id=${id}`), 404);
+    expectError(await get(cast.token.classmate, `?student_id=${id}`), 404);
+    const response = await get(cast.token.owner, `?student_id=${id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ question_types: unknown[] }>().question_types.slice(0, 3)).toEqual(firstThree);
   });
 });

@@ -1,22 +1,25 @@
 /**
  * A student's reading reports: the "My progress" overview (goals, books, recordings, Lexile timeline) and book
- * performance (P7–P9). Students see their own; staff a student in their scope (else 404). Staff also get the
+ * performance (P7–P9). Students see their own; staff a student in their scope (else 404, P14). Staff also get the
  * overview of every student in their scope (P13).
  */
 import type { contracts } from '@readalong/contracts';
 import type { z } from 'zod';
+import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
+import { students } from '../../db/schema/index.js';
 import { invalidField } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { reportInterval, type DateRangeQuery, type Interval } from './date-range.js';
-import { requireVisibleStudent } from '../access/in-scope.js';
+import { reportStudentId, requireVisibleStudent } from '../access/in-scope.js';
 import { currentLexile, lexileTimeline } from './lexile-timeline.js';
 import * as repo from './reports.repository.js';
 import { bookResultView } from './reports.views.js';
 import { goalOf } from '../goals/goals.service.js';
 import { goalProgress } from './goal-progress.js';
 import { studentOverview } from './student-overview.js';
+import { studentSummaries } from '../students/student-summary.js';
 import { recordingView } from '../recordings/recording-view.js';
 import { recordingsOf } from '../recordings/recordings.service.js';
 
@@ -44,10 +47,12 @@ export function createReportsService({ db, clock, storage }: Deps) {
   }
 
   return {
-    async readingOverview(actor: Actor, query: DateRangeQuery) {
-      const studentId = actor.userId;
+    /** The student's own, or (staff) the one `student_id` names in their scope (P14). */
+    async readingOverview(actor: Actor, query: DateRangeQuery & { student_id?: number | undefined }) {
       const interval = reportInterval(query, clock.now());
-      const [{ books }, recordings, lexile, goal, speed] = await Promise.all([
+      const studentId = await reportStudentId(db, actor, query.student_id);
+      const [[student], { books }, recordings, lexile, goal, speed] = await Promise.all([
+        studentSummaries({ db, storage }, eq(students.userId, studentId)),
         repo.bookResults(db, studentId, { interval }),
         recordingsOf(db, studentId, interval),
         timeline(studentId, interval),
@@ -55,6 +60,7 @@ export function createReportsService({ db, clock, storage }: Deps) {
         repo.latestSpeed(db, studentId),
       ]);
       return {
+        student: student!,
         goals: goalProgress(goal, {
           lexile: lexile.current,
           wpm: speed?.wpm ?? null,

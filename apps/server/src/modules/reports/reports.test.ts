@@ -99,9 +99,9 @@ describe('GET /v1/students/reading-overview', () => {
   const get = (token: string | undefined, query = '') =>
     t.request({ method: 'GET', url: `/api/v1/students/reading-overview${query}`, token });
 
-  it('401, 403 for staff, 400 naming a bad date', async () => {
+  it('401, 400 naming a bad date or staff naming no student', async () => {
     expectError(await get(undefined), 401);
-    expectError(await get(cast.token.teacher), 403);
+    expectError(await get(cast.token.teacher), 400, 'query.student_id');
     expectError(await get(cast.token.student, '?start=yesterday'), 400, 'query.start');
     expectError(await get(cast.token.student, '?start=2026-09-10&end=2026-09-01'), 400, 'query.end');
   });
@@ -129,6 +129,23 @@ describe('GET /v1/students/reading-overview', () => {
 
     const other = (await get(cast.token.classmate)).json<Overview>();
     expect(other).toMatchObject({ books: [], recordings: [], lexile_timeline: [], current_lexile: null });
+  });
+
+  it('staff read a student in their scope (P14); out of scope, or another student asking, is 404', async () => {
+    const id = cast.world.student.id;
+    expectError(await get(cast.token.outsider, `?student_id=${id}`), 404);
+    expectError(await get(cast.token.classmate, `?student_id=${id}`), 404);
+    const own = (await get(cast.token.student, '?start=2026-08-01')).json<Overview>();
+    for (const token of [cast.token.teacher, cast.token.owner, cast.token.head, cast.token.student]) {
+      const response = await get(token, `?student_id=${id}&start=2026-08-01`);
+      expect(response.statusCode, response.body).toBe(200);
+      const overview = response.json<Overview & { student: { student_id: number; name: string } }>();
+      expect(overview.student).toMatchObject({ student_id: id, username: cast.world.student.username });
+      expect({ ...overview, recordings: overview.recordings.length }).toEqual({
+        ...own,
+        recordings: own.recordings.length,
+      });
+    }
   });
 
   it('the range narrows every list but not the current estimate', async () => {
