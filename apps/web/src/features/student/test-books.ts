@@ -40,20 +40,15 @@ export const studentDetails: Details = {
   placement_test_id: null,
 };
 
-type DetailsAnswer = Parameters<typeof answer<'getUserDetails'>>[1];
-
-/** Signs in as a student whose level the server answers with `details` (over `studentDetails`), or with `details()`. */
-export async function signedInStudent(details: Partial<Details> | DetailsAnswer = {}) {
+/** Signs in as a student whose level the server answers with `details`. */
+export async function signedInStudent(details: Partial<Details> = {}) {
   await signedInAs({ login_role: 'student', first_name: 'Mia' });
   answer('validate', () => ({
     access_token: buildAccessToken(),
     login_role: 'student',
     refresh_token: null,
   }));
-  answer(
-    'getUserDetails',
-    typeof details === 'function' ? details : () => ({ ...studentDetails, ...details }),
-  );
+  answer('getUserDetails', () => ({ ...studentDetails, ...details }));
 }
 
 type AssignmentRow = Response<Contracts['listAssignments']>['assignments'][number];
