@@ -1,8 +1,10 @@
-/** Module assignments: staff set a passage for a class or named students (docs/rules.md P4–P6). */
+/** Module assignments: staff set a passage for a class or named students and follow it (docs/rules.md P4–P6, P17). */
 import { z } from 'zod';
 import { CalendarDate, Count, DateInput, Id, IdParams, Ok, RecordId, Text, Timestamp } from '../common.js';
 import { ANY_ROLE, defineContract, STAFF, STUDENT } from '../contract.js';
 import { BuilderTypeId } from '../domain.js';
+import { PassageActivity } from '../entities.js';
+import { StudentPassageProgress } from './reading.js';
 
 export const haveNewAssignments = defineContract({
   name: 'haveNewAssignments',
@@ -96,4 +98,30 @@ export const deleteAssignment = defineContract({
   access: STAFF,
   params: IdParams,
   response: Ok,
+});
+
+export const getAssignmentsActivity = defineContract({
+  name: 'getAssignmentsActivity',
+  method: 'GET',
+  path: '/v1/worksheets/assignments/activity',
+  summary: 'Each live assignment of a class, newest first, with every student it reaches and their progress.',
+  access: STAFF,
+  query: z.object({ class_id: Id.describe('the class') }),
+  response: z.object({
+    assignments: z.array(
+      PassageActivity.extend({
+        assignment_id: RecordId,
+        student_ids: Assignment.shape.student_ids,
+        read_aloud: Assignment.shape.read_aloud,
+        due_at: CalendarDate.nullable(),
+        note: z.string().nullable(),
+        created_at: Timestamp,
+        students_assigned: Count,
+        students_read: Count.describe('students who read every page'),
+        quizzes_submitted: Count,
+        recordings_submitted: Count,
+        students: z.array(StudentPassageProgress),
+      }),
+    ),
+  }),
 });

@@ -16,10 +16,11 @@ import {
   SeriesIdQuery,
   Timestamp,
 } from '../common.js';
-import { ANY_ROLE, defineContract, STUDENT } from '../contract.js';
+import { ANY_ROLE, defineContract, STAFF, STUDENT } from '../contract.js';
 import { BuilderTypeId } from '../domain.js';
 import {
   Passage,
+  PassageActivity,
   PassageSummary,
   ReadingActivityLog,
   ReadingSettings,
@@ -145,6 +146,43 @@ export const completeReadingPractice = defineContract({
   access: STUDENT,
   params: IdParams,
   response: Ok,
+});
+
+/** One student's work on one passage, as staff follow it (docs/rules.md P16). */
+export const StudentPassageProgress = z.object({
+  student_id: RecordId,
+  name: z.string().describe('first and last name'),
+  worksheet_id: RecordId.nullable().describe('the worksheet followed; null: not started'),
+  started_at: Timestamp.nullable(),
+  pages_read: Count,
+  num_pages: Count,
+  read: z.boolean().describe('every page read'),
+  quiz_submitted: z.boolean(),
+  score_percent: Percent.nullable().describe('null until the quiz is submitted and something of it marked'),
+  passed: z.boolean().nullable(),
+  recording: z
+    .enum(['none', 'submitted', 'graded'])
+    .describe('the read-aloud recording handed in for review, and whether a teacher has graded it'),
+  completed: z.boolean(),
+  completed_at: Timestamp.nullable(),
+});
+
+export const getPassageActivity = defineContract({
+  name: 'getPassageActivity',
+  method: 'GET',
+  path: '/v1/worksheets/passage/activity',
+  summary: 'How the students of a class have read each passage they started (not placement tests).',
+  access: STAFF,
+  query: z.object({ class_id: Id.describe('the class') }),
+  response: z.object({
+    passages: z.array(
+      PassageActivity.extend({
+        students_read: Count.describe('students who read every page'),
+        recordings_submitted: Count,
+        students: z.array(StudentPassageProgress.extend({ worksheet_id: RecordId })),
+      }),
+    ),
+  }),
 });
 
 export const Worksheet = z.object({

@@ -13,6 +13,7 @@ import {
   notExists,
   or,
   sql,
+  type AnyColumn,
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
@@ -127,9 +128,9 @@ const liveAssignment = isNull(assignments.deletedAt);
 
 /**
  * Condition on `assignments`: the live ones set for a student — for a class they are in, whole or by name. The
- * student may be a placeholder, for a prepared query.
+ * student may be a placeholder, for a prepared query, or a column, for every student an assignment reaches.
  */
-export function assignedTo(db: Executor, studentId: number | Placeholder): SQL {
+export function assignedTo(db: Executor, studentId: number | Placeholder | AnyColumn): SQL {
   const enrolled = exists(
     db
       .select({ one: sql`1` })

@@ -1,5 +1,5 @@
 /** Queries on assignments, their students and who has seen them; scope arrives as SQL conditions. */
-import { and, count, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notExists, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { preparedQuery, type Executor } from '../../db/database.js';
 import {
   assignmentStudents,
@@ -7,12 +7,17 @@ import {
   assignments,
   enrolments,
   passages,
+  students,
+  users,
   worksheets,
 } from '../../db/schema/index.js';
 import { assignedTo } from '../access/scope.js';
+import { progressColumns } from '../reading/reading.service.js';
 
 /** The student's worksheet for an assignment: the one made for it, else one of its passage started since. */
-const worksheetFor = (studentId: number) => sql<number | null>`(select ${worksheets.id} from ${worksheets}
+const worksheetFor = (studentId: number | AnyColumn) => sql<
+  number | null
+>`(select ${worksheets.id} from ${worksheets}
   where ${worksheets.studentId} = ${studentId} and (${worksheets.assignmentId} = ${assignments.id}
     or (${worksheets.passageId} = ${assignments.passageId} and ${worksheets.createdAt} >= ${assignments.createdAt}))
   order by (${worksheets.assignmentId} = ${assignments.id}) desc nulls last, ${worksheets.id} desc limit 1)`;
@@ -24,6 +29,8 @@ export async function listAssignments(db: Executor, where: SQL, studentId: numbe
       assignment: assignments,
       passageTitle: passages.title,
       builderTypeId: passages.builderTypeId,
+      seriesId: passages.seriesId,
+      colourBandId: passages.colourBandId,
       worksheetId,
       completed: sql<boolean | null>`(select ${worksheets.worksheetCompleted} from ${worksheets}
         where ${worksheets.id} = ${worksheetId})`,
@@ -39,6 +46,29 @@ export async function listAssignments(db: Executor, where: SQL, studentId: numbe
   return rows.map((row) => ({ ...row, studentIds: targets.get(row.assignment.id) ?? null }));
 }
 export type AssignmentRow = Awaited<ReturnType<typeof listAssignments>>[number];
+export type ProgressRow = Awaited<ReturnType<typeof progressRows>>[number];
+
+/**
+ * Every student each assignment reaches now (assignedTo: enrolled in its class, and named when it names any) among
+ * `studentScope`, with their figures on the worksheet that counts for it (worksheetFor), by name (P17).
+ */
+export function progressRows(db: Executor, classId: number, assignmentIds: number[], studentScope: SQL) {
+  const enrolled = db
+    .select({ id: enrolments.studentId })
+    .from(enrolments)
+    .where(eq(enrolments.classId, classId));
+  return db
+    .select({ assignmentId: assignments.id, ...progressColumns(assignments.passageId) })
+    .from(assignments)
+    .innerJoin(
+      students,
+      and(inArray(students.userId, enrolled), assignedTo(db, students.userId), studentScope),
+    )
+    .innerJoin(users, eq(users.id, students.userId))
+    .leftJoin(worksheets, eq(worksheets.id, worksheetFor(students.userId)))
+    .where(inArray(assignments.id, assignmentIds))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
 
 /** The named students of each assignment; an assignment for the whole class has none. */
 async function studentsOf(db: Executor, assignmentIds: number[]) {

@@ -10,13 +10,14 @@ import type { Executor } from '../../db/database.js';
 import { assignments } from '../../db/schema/index.js';
 import { invalidField, notFound } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
-import { visibleAssignments } from '../access/scope.js';
+import { visibleAssignments, visibleStudents } from '../access/scope.js';
 import { sendNotifications } from '../notifications/notifications.service.js';
-import { findPassage } from '../reading/reading.service.js';
+import { findPassage, progressView, tally } from '../reading/reading.service.js';
 import { requireVisibleClass } from '../access/in-scope.js';
 import * as repo from './assignments.repository.js';
 
 type AssignmentView = Response<typeof contracts.createAssignment>;
+type AssignmentActivity = Response<typeof contracts.getAssignmentsActivity>['assignments'][number];
 type Settings = Body<typeof contracts.updateAssignment>;
 
 const dueAtOf = (date: string | null | undefined) =>
@@ -39,6 +40,28 @@ function assignmentView(row: repo.AssignmentRow, forStudent: boolean): Assignmen
     created_at: assignment.createdAt.toISOString(),
     worksheet_id: forStudent ? row.worksheetId : null,
     completed: forStudent ? (row.completed ?? false) : null,
+  };
+}
+
+/** An assignment as its teacher follows it (P17): its settings, each student's progress and their tally. */
+function activityView(row: repo.AssignmentRow, progress: repo.ProgressRow[]): AssignmentActivity {
+  const view = assignmentView(row, false);
+  const students = progress.map(progressView);
+  return {
+    assignment_id: view.id,
+    passage_id: view.passage_id,
+    title: view.passage_title,
+    builder_type_id: view.builder_type_id,
+    series_id: row.seriesId,
+    colour_band_id: row.colourBandId,
+    student_ids: view.student_ids,
+    read_aloud: view.read_aloud,
+    due_at: view.due_at,
+    note: view.note,
+    created_at: view.created_at,
+    students_assigned: students.length,
+    ...tally(students),
+    students,
   };
 }
 
@@ -92,6 +115,25 @@ export function createAssignmentsService({ db, clock }: Deps) {
       const scope = visibleAssignments(db, actor);
       const rows = await repo.listAssignments(db, and(scope, inClass)!, isStudent ? actor.userId : null);
       return { assignments: rows.map((row) => assignmentView(row, isStudent)) };
+    },
+
+    /** Each live assignment of a class in scope (else 404), with every student it reaches now (P17). */
+    async activity(actor: Actor, classId: number) {
+      await requireVisibleClass(db, actor, classId);
+      const where = and(visibleAssignments(db, actor), eq(assignments.classId, classId))!;
+      const rows = await repo.listAssignments(db, where, null);
+      const ids = rows.map((row) => row.assignment.id);
+      const progress = ids.length
+        ? await repo.progressRows(db, classId, ids, visibleStudents(db, actor))
+        : [];
+      return {
+        assignments: rows.map((row) =>
+          activityView(
+            row,
+            progress.filter((p) => p.assignmentId === row.assignment.id),
+          ),
+        ),
+      };
     },
 
     async create(actor: Actor, body: Body<typeof contracts.createAssignment>) {

@@ -4,6 +4,8 @@ import type { ReadingService } from './reading.service.js';
 
 export const readingRoutes = (reading: ReadingService) => [
   route(contracts.listPassages, ({ actor, query }) => reading.listPassages(actor, query)),
+  // Before getPassage, though the router prefers the literal path anyway: `activity` is not a passage id.
+  route(contracts.getPassageActivity, ({ actor, query }) => reading.passageActivity(actor, query.class_id)),
   route(contracts.getPassage, ({ actor, params }) => reading.getPassage(actor, params.id)),
   route(contracts.getWorksheetPassage, ({ actor, params }) => reading.getWorksheetPassage(actor, params.id)),
   route(contracts.startWorksheet, ({ actor, params, body }) =>

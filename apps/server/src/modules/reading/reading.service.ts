@@ -25,6 +25,7 @@ import { passagesOpenTo } from './reading.access.js';
 import * as repo from './reading.repository.js';
 import { pageView, passageSummary, progressOf, worksheetView } from './reading.views.js';
 import { completeIfDone } from './worksheet-completion.js';
+import { passageActivity } from './passage-activity.js';
 
 /** What other modules read and write of passages and worksheets, inside their own transaction. */
 export {
@@ -34,6 +35,7 @@ export {
   updateWorksheet,
   type PassageRow,
 } from './reading.repository.js';
+export { progressColumns, progressView, tally, type ProgressRow } from './passage-activity.js';
 
 type Query<C extends { query: z.ZodType }> = z.output<C['query']>;
 
@@ -306,5 +308,7 @@ export function createReadingService(
       ]);
       return { skill_builders: await summaries(actor, rows) };
     },
+
+    passageActivity: (actor: Actor, classId: number) => passageActivity(db, actor, classId),
   };
 }
