@@ -2,7 +2,7 @@ import type { Role } from '@readalong/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { answerEmptyHome } from '@/features/student/test-books';
+import { answerEmptyHome, studentDetails } from '@/features/student/test-books';
 import { answer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
 import { buildAccessToken } from '@/test/factories';
@@ -14,15 +14,7 @@ async function openStudentHomeAs(role: Role) {
   answer('validate', () => ({ access_token: buildAccessToken(), login_role: role, refresh_token: null }));
   answerEmptyHome();
   answer('listPassages', () => ({ passages: [] }));
-  const details = countCalls('getUserDetails', () => ({
-    colour_band_id: 5,
-    series_id: 6,
-    coins: 12,
-    read_aloud_enabled: true,
-    narration_enabled: true,
-    class_id: 3,
-    placement_test_id: null,
-  }));
+  const details = countCalls('getUserDetails', () => studentDetails);
   const assignments = countCalls('listAssignments', () => ({ assignments: [] }));
   return { ...renderApp(paths.student.home.getHref()), details, assignments };
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { matchPath } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_HOMES, paths } from '@/config/paths';
+import { studentDetails } from '@/features/student/test-books';
 import { answer, errorAnswer } from '@/test/api-mocks';
 import { signedInAs } from '@/test/auth';
 import { buildAccessToken } from '@/test/factories';
@@ -26,15 +27,7 @@ const SCHOOLS = [
 /** The server's answers a signed-in page may ask for. */
 function answerSignedInCalls(role: Role) {
   answer('validate', () => ({ access_token: buildAccessToken(), login_role: role, refresh_token: null }));
-  answer('getUserDetails', () => ({
-    colour_band_id: 5,
-    series_id: 6,
-    coins: 12,
-    read_aloud_enabled: true,
-    narration_enabled: true,
-    class_id: 3,
-    placement_test_id: null,
-  }));
+  answer('getUserDetails', () => studentDetails);
   answer('getStaticSchools', () => ({ schools: SCHOOLS }));
 }
 

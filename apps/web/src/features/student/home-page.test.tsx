@@ -3,8 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { answer, errorAnswer } from '@/test/api-mocks';
-import { countCalls, signedInAs } from '@/test/auth';
-import { buildAccessToken } from '@/test/factories';
+import { countCalls } from '@/test/auth';
 import { renderApp } from '@/test/render-app';
 import type { BookSummary } from './api/list-passages';
 import {
@@ -14,30 +13,17 @@ import {
   buildBook,
   buildFinishedBook,
   signedInStudent,
+  studentDetails,
 } from './test-books';
 
-const details = {
-  colour_band_id: 5,
-  series_id: 6,
-  coins: 12,
-  read_aloud_enabled: true,
-  narration_enabled: true,
-  class_id: 3,
-  placement_test_id: null,
-};
+const details = studentDetails;
 
 async function openHome(
   answerDetails: Parameters<typeof answer<'getUserDetails'>>[1],
   books: BookSummary[] = [],
 ) {
-  await signedInAs({ login_role: 'student', first_name: 'Mia' });
-  answer('validate', () => ({
-    access_token: buildAccessToken(),
-    login_role: 'student',
-    refresh_token: null,
-  }));
+  await signedInStudent(answerDetails);
   answerEmptyHome();
-  answer('getUserDetails', answerDetails);
   answer('listPassages', () => ({ passages: books }));
   return renderApp(paths.student.home.getHref());
 }

@@ -40,15 +40,20 @@ export const studentDetails: Details = {
   placement_test_id: null,
 };
 
-/** Signs in as a student whose level the server answers with `details`. */
-export async function signedInStudent(details: Partial<Details> = {}) {
+type DetailsAnswer = Parameters<typeof answer<'getUserDetails'>>[1];
+
+/** Signs in as a student whose level the server answers with `details` (over `studentDetails`), or with `details()`. */
+export async function signedInStudent(details: Partial<Details> | DetailsAnswer = {}) {
   await signedInAs({ login_role: 'student', first_name: 'Mia' });
   answer('validate', () => ({
     access_token: buildAccessToken(),
     login_role: 'student',
     refresh_token: null,
   }));
-  answer('getUserDetails', () => ({ ...studentDetails, ...details }));
+  answer(
+    'getUserDetails',
+    typeof details === 'function' ? details : () => ({ ...studentDetails, ...details }),
+  );
 }
 
 type AssignmentRow = Response<Contracts['listAssignments']>['assignments'][number];

@@ -2,30 +2,14 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { answer, errorAnswer } from '@/test/api-mocks';
-import { signedInAs } from '@/test/auth';
-import { buildAccessToken } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
-import { answerEmptyHome, buildReadingOverview } from '../test-books';
+import { answerEmptyHome, buildReadingOverview, signedInStudent } from '../test-books';
 
 type Overview = Parameters<typeof answer<'getReadingOverview'>>[1];
 
 async function openHome(overview: Overview) {
-  await signedInAs({ login_role: 'student', first_name: 'Mia' });
-  answer('validate', () => ({
-    access_token: buildAccessToken(),
-    login_role: 'student',
-    refresh_token: null,
-  }));
+  await signedInStudent();
   answerEmptyHome();
-  answer('getUserDetails', () => ({
-    colour_band_id: 5,
-    series_id: 6,
-    coins: 12,
-    read_aloud_enabled: true,
-    narration_enabled: true,
-    class_id: 3,
-    placement_test_id: null,
-  }));
   answer('listPassages', () => ({ passages: [] }));
   answer('getReadingOverview', overview);
   renderApp(paths.student.home.getHref());
