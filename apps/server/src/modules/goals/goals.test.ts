@@ -210,6 +210,33 @@ describe('AchieveGoal alerts (RA9, G3)', () => {
     expect(await goalAlerts(student.id, AlertType.AchieveGoalLexile)).toHaveLength(1);
   });
 
+  it('a teacher’s placement into the goal’s band raises AchieveGoalLexile once, with the level change', async () => {
+    const { klass, student } = await taughtClass();
+    await update(klass.id, { settings: { class_goal: { target_lexile: 390 } } });
+    const placeIn = async (band: number) => {
+      t.clock.advanceMinutes(1);
+      const response = await t.request({
+        method: 'PATCH',
+        url: `/api/v1/students/${student.id}/placement`,
+        token: cast.token.teacher,
+        payload: { series_id: 6, colour_band_id: band },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    // BR gold starts at 340L, below the goal; BR brown at 390L, on it (P9: a level change sets the estimate).
+    await placeIn(6);
+    expect(await goalAlerts(student.id, AlertType.AchieveGoalLexile)).toEqual([]);
+    await placeIn(7);
+    const [raised, ...more] = await goalAlerts(student.id, AlertType.AchieveGoalLexile);
+    expect(more).toEqual([]);
+    expect(raised!.details).toMatchObject({ lexile: 390, target: 390 });
+    const [placement] = await goalAlerts(student.id, AlertType.ManualPlacement).then((rows) => rows.slice(-1));
+    expect(raised!.createdAt).toEqual(placement!.createdAt);
+    await placeIn(6);
+    await placeIn(7);
+    expect(await goalAlerts(student.id, AlertType.AchieveGoalLexile)).toHaveLength(1);
+  });
+
   it('the class default applies to a student without their own goal; setting a reached goal raises nothing yet', async () => {
     const { klass, student } = await taughtClass();
     await confirmedReading(student);

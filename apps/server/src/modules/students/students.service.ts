@@ -19,6 +19,8 @@ import {
   type Reader,
 } from '../progression/progression.service.js';
 import { findPassage, targetsAnyOf } from '../reading/reading.service.js';
+import { createGoalsService } from '../goals/goals.service.js';
+import { currentLexileOf } from '../reports/reports.service.js';
 import * as repo from './students.repository.js';
 
 /** BR: the series every child can start from. */
@@ -36,6 +38,7 @@ export function createStudentsService(
   progression: ProgressionService = createProgressionService(deps),
 ) {
   const { db } = deps;
+  const goals = createGoalsService(deps, progression);
   /** The student, locked for the change, when the actor may see them (else 404). */
   async function studentInScope(tx: Executor, actor: Actor, studentId: number): Promise<Reader> {
     const visible = await repo.findVisibleStudent(tx, studentId, visibleStudents(tx, actor));
@@ -139,6 +142,8 @@ export function createStudentsService(
           },
           actor.userId,
         );
+        // A band set by hand moves the estimated Lexile too: it may reach the student's goal (G3).
+        await goals.checkGoals(tx, studentId, { lexile: await currentLexileOf(tx, studentId) });
         return levelView(reader);
       });
     },
