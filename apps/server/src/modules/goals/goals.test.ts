@@ -230,7 +230,9 @@ describe('AchieveGoal alerts (RA9, G3)', () => {
     const [raised, ...more] = await goalAlerts(student.id, AlertType.AchieveGoalLexile);
     expect(more).toEqual([]);
     expect(raised!.details).toMatchObject({ lexile: 390, target: 390 });
-    const [placement] = await goalAlerts(student.id, AlertType.ManualPlacement).then((rows) => rows.slice(-1));
+    const [placement] = await goalAlerts(student.id, AlertType.ManualPlacement).then((rows) =>
+      rows.slice(-1),
+    );
     expect(raised!.createdAt).toEqual(placement!.createdAt);
     await placeIn(6);
     await placeIn(7);
