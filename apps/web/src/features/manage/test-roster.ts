@@ -1,18 +1,10 @@
 /** A small school for the management screens' tests: two teachers, two classes, students. */
+import { buildClass } from '@/test/factories';
 import type { ManagedClass } from './api/classes';
 import type { StaffMember } from './api/staff';
 import type { ManagedStudent } from './api/students';
 
-export const maple: ManagedClass = {
-  id: 3,
-  name: 'Grade 3 Maple',
-  subject_id: 92,
-  num_students: 30,
-  student_count: 2,
-  school_id: 1,
-  academic_level_id: null,
-  teachers: [{ id: 21, name: 'Ana Ruiz' }],
-};
+export const maple: ManagedClass = buildClass({ teachers: [{ id: 21, name: 'Ana Ruiz' }] });
 
 export const oak: ManagedClass = {
   ...maple,
