@@ -144,6 +144,8 @@ const OUR_CALLS = [
   'GET /v1/roster/imports',
   'GET /v1/roster/imports/{id}',
   'POST /v1/roster/imports/{id}/commit',
+  'GET /v1/worksheets/answers/awaiting-mark',
+  'PUT /v1/worksheets/answers/{id}/mark',
 ];
 
 const key = (contract: Contract) => `${contract.method} ${contract.path}`;

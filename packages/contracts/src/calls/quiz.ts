@@ -1,7 +1,10 @@
-/** Module quiz: a passage's questions (keys withheld, R8) and a quiz's submission and result (docs/rules.md R8–R16). */
+/**
+ * Module quiz: a passage's questions (keys withheld, R8), a quiz's submission and result (docs/rules.md R8–R16), and
+ * teachers' marks of open-ended answers, calls of our own (R24–R25).
+ */
 import { z } from 'zod';
-import { Amount, Count, IdParams, Percent, RecordId, Timestamp } from '../common.js';
-import { ANY_ROLE, defineContract, STUDENT } from '../contract.js';
+import { Amount, Count, Id, IdParams, paging, Percent, RecordId, Text, Timestamp } from '../common.js';
+import { ANY_ROLE, defineContract, STAFF, STUDENT } from '../contract.js';
 import { ColourBandId, QuestionTypeId, SeriesId } from '../domain.js';
 import { GradingRow } from '../entities.js';
 
@@ -103,7 +106,69 @@ export const getDiagnosticsSubmission = defineContract({
       GradingRow.extend({
         max_marks: z.number().min(0),
         awaiting_teacher: z.boolean().describe('open-ended: not marked by a teacher yet'),
+        comment: z
+          .string()
+          .nullable()
+          .describe('open-ended: the teacher’s comment with the mark (ours, R24)'),
       }),
     ),
+  }),
+});
+
+/** An open-ended answer as a teacher marks it (R24). */
+export const AnswerToMark = z.object({
+  id: RecordId.describe('the answer'),
+  worksheet_id: RecordId,
+  student_id: RecordId,
+  student_name: z.string(),
+  passage_id: RecordId,
+  passage_title: z.string(),
+  question_id: RecordId,
+  question_num: z.number().int().min(1),
+  prompt: z.string(),
+  guidance: z.string().describe('what a good answer holds, for the teacher'),
+  answer: z.string().describe('what the student wrote'),
+  max_marks: z.number().min(0),
+  marks: z.number().min(0).nullable().describe('null while it waits for a mark'),
+  comment: z.string().nullable(),
+  submitted_at: Timestamp,
+  marked_at: Timestamp.nullable(),
+});
+
+export const getAnswersToMark = defineContract({
+  name: 'getAnswersToMark',
+  method: 'GET',
+  path: '/v1/worksheets/answers/awaiting-mark',
+  summary:
+    'Open-ended answers waiting for a teacher’s mark, of the students in scope, oldest first (our own call, R24).',
+  access: STAFF,
+  query: z.object({
+    class_id: Id.optional().describe('one class'),
+    student_id: Id.optional().describe('one student'),
+    ...paging(),
+  }),
+  response: z.object({ answers: z.array(AnswerToMark), page: Count, has_more: z.boolean() }),
+});
+
+export const markAnswer = defineContract({
+  name: 'markAnswer',
+  method: 'PUT',
+  path: '/v1/worksheets/answers/{id}/mark',
+  summary:
+    'Mark an open-ended answer (again): the quiz’s score, pass or fail, coins and level follow (our own call, R24–R25).',
+  access: STAFF,
+  params: IdParams,
+  body: z.strictObject({
+    marks: z
+      .number()
+      .min(0, 'marks cannot be negative')
+      .multipleOf(0.5, 'marks go in halves')
+      .describe('from 0 to the question’s max_marks'),
+    comment: Text.trim().max(2000).nullish().describe('for the student; empty or left out: none'),
+  }),
+  response: z.object({
+    answer: AnswerToMark,
+    score_percent: Percent.nullable().describe('the quiz’s score with this mark'),
+    passed: z.boolean().nullable().describe('null for placement tests'),
   }),
 });

@@ -64,6 +64,25 @@ export async function addCoins(db: Executor, row: typeof coinTransactions.$infer
     .where(eq(students.userId, row.studentId));
 }
 
+/** The coins already paid to a student for one worksheet and reason (`quiz`, `level_up`…). */
+export async function coinsPaidFor(
+  db: Executor,
+  worksheet: { studentId: number; id: number },
+  reason: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ amount: sql<number>`coalesce(sum(${coinTransactions.amount}), 0)::int` })
+    .from(coinTransactions)
+    .where(
+      and(
+        eq(coinTransactions.studentId, worksheet.studentId), // the ledger is indexed by student
+        eq(coinTransactions.worksheetId, worksheet.id),
+        eq(coinTransactions.reason, reason),
+      ),
+    );
+  return row?.amount ?? 0;
+}
+
 /** Work done while the student held `level` that still counts for it. */
 const countingAt = (studentId: number, level: Level) =>
   and(

@@ -60,6 +60,8 @@ export interface QuizOutcome {
   passage: { builderTypeId: number; seriesId: number; colourBandId: number; title: string };
   /** Null while every marked part waits for a teacher. */
   scorePercent: number | null;
+  /** The quiz's pass or fail before this result: null at submission, or while nothing was marked (R25). */
+  passedBefore: boolean | null;
 }
 
 /** A move after a quiz, as the student is told of it. */
@@ -210,23 +212,32 @@ export function createProgressionService({ clock }: Deps) {
     /**
      * What a finished (non-placement) quiz sets off: Pass, Fail or FailAgain; quiz coins; for a power builder
      * that counts at the student's level, the level decision; CompleteBooksInLevel once the band is read.
-     * Answers the coins paid and the level the student moved to, if any.
+     * Runs at submission and again after each teacher's mark (R25), so each effect is idempotent: the alert
+     * only when pass or fail is new, coins only up to what the score earns, a level decision only while the work
+     * still counts (a level change spends it, R13). Answers the coins paid and the level the student moved to.
      */
     async afterQuiz(tx: Executor, reader: Reader, quiz: QuizOutcome, by: number): Promise<QuizEffects> {
       const { worksheet, passage, scorePercent } = quiz;
       if (scorePercent === null) return { coins: 0, levelChange: null };
       const passed = isPassing(scorePercent);
-      const typeId = passed
-        ? AlertType.Pass
-        : (await repo.hasFailedBefore(tx, reader.userId, worksheet.passageId, worksheet.id))
-          ? AlertType.FailAgain
-          : AlertType.Fail;
-      await raise(tx, reader, typeId, {
-        passageId: worksheet.passageId,
-        worksheetId: worksheet.id,
-        details: { score_percent: scorePercent, title: passage.title },
-      });
-      let coins = await award(tx, reader, quizCoins(scorePercent), 'quiz', worksheet.id);
+      if (passed !== quiz.passedBefore) {
+        const typeId = passed
+          ? AlertType.Pass
+          : (await repo.hasFailedBefore(tx, reader.userId, worksheet.passageId, worksheet.id))
+            ? AlertType.FailAgain
+            : AlertType.Fail;
+        await raise(tx, reader, typeId, {
+          passageId: worksheet.passageId,
+          worksheetId: worksheet.id,
+          details: { score_percent: scorePercent, title: passage.title },
+        });
+      }
+      const quizCoinsPaid = await repo.coinsPaidFor(
+        tx,
+        { studentId: reader.userId, id: worksheet.id },
+        'quiz',
+      );
+      let coins = await award(tx, reader, quizCoins(scorePercent) - quizCoinsPaid, 'quiz', worksheet.id);
       let levelChange: LevelChange | null = null;
       if (passage.builderTypeId !== BuilderType.PowerBuilder) return { coins, levelChange };
 

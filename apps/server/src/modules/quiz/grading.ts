@@ -99,3 +99,23 @@ export function markQuestion(question: StoredQuestionRow, answers: readonly Answ
       : { subQuestionNum, selectedOption: '', marks: 0, maxMarks: 1 };
   });
 }
+
+/** A marked part as a quiz's score counts it: null marks wait for a teacher. */
+export interface ScoredPart {
+  marks?: number | null | undefined;
+  maxMarks: number;
+}
+
+const percent = (part: number, whole: number) => Math.round((part / whole) * 100 * 100) / 100;
+
+/**
+ * A quiz's score from its marked parts (R10): the marks over the most the marked parts could score, to 2
+ * decimals; parts waiting for a teacher stay out, and while nothing is marked the percentage is null.
+ * The one rule, at submission and after a teacher's mark (R25).
+ */
+export function quizScore(parts: readonly ScoredPart[]): { totalScore: number; scorePercent: number | null } {
+  const scored = parts.filter((part) => part.marks !== null && part.marks !== undefined);
+  const totalScore = scored.reduce((sum, part) => sum + part.marks!, 0);
+  const maxScored = scored.reduce((sum, part) => sum + part.maxMarks, 0);
+  return { totalScore, scorePercent: maxScored > 0 ? percent(totalScore, maxScored) : null };
+}

@@ -1,7 +1,16 @@
-/** Queries for a passage's questions and a worksheet's grading rows. */
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+/** Queries for a passage's questions, a worksheet's grading rows and the open-ended answers teachers mark. */
+import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { QuestionType } from '@readalong/contracts';
 import { hasRows, type Executor } from '../../db/database.js';
-import { gradings, questionLearningOutcomes, questions, worksheets } from '../../db/schema/index.js';
+import {
+  gradings,
+  passages,
+  questionLearningOutcomes,
+  questions,
+  students,
+  users,
+  worksheets,
+} from '../../db/schema/index.js';
 import type { StoredQuestionRow } from './grading.js';
 
 export type QuestionRow = StoredQuestionRow & { learningOutcomeIds: number[] };
@@ -72,3 +81,57 @@ export async function replaceGradings(db: Executor, worksheetId: number, rows: G
   await db.delete(gradings).where(eq(gradings.worksheetId, worksheetId));
   if (rows.length) await db.insert(gradings).values(rows);
 }
+
+/** A grading row's mark by a teacher (R24): the part no longer waits. */
+export const setMark = (
+  db: Executor,
+  gradingId: number,
+  mark: { marks: number; comment: string | null; markedBy: number; markedAt: Date },
+) =>
+  db
+    .update(gradings)
+    .set({ ...mark, isAwaitingMark: false })
+    .where(eq(gradings.id, gradingId));
+
+/**
+ * Open-ended answers of submitted quizzes with what a teacher marks them by, oldest submission first; `where`
+ * adds the caller's scope (on `worksheets`) and filters (on `students`, `gradings`).
+ */
+export function answersToMark(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      id: gradings.id,
+      worksheetId: gradings.worksheetId,
+      studentId: worksheets.studentId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      passageId: passages.id,
+      passageTitle: passages.title,
+      question: {
+        id: questions.id,
+        questionNum: questions.questionNum,
+        typeId: questions.typeId,
+        prompt: questions.prompt,
+        content: questions.content,
+        answerKey: questions.answerKey,
+        marks: questions.marks,
+      },
+      answer: gradings.selectedOption,
+      isAwaitingMark: gradings.isAwaitingMark,
+      maxMarks: gradings.maxMarks,
+      marks: gradings.marks,
+      comment: gradings.comment,
+      submittedAt: worksheets.quizSubmittedAt,
+      markedAt: gradings.markedAt,
+    })
+    .from(gradings)
+    .innerJoin(worksheets, eq(worksheets.id, gradings.worksheetId))
+    .innerJoin(students, eq(students.userId, worksheets.studentId))
+    .innerJoin(users, eq(users.id, worksheets.studentId))
+    .innerJoin(passages, eq(passages.id, worksheets.passageId))
+    .innerJoin(questions, eq(questions.id, gradings.questionId))
+    .where(and(eq(questions.typeId, QuestionType.OpenEnded), isNotNull(worksheets.quizSubmittedAt), where))
+    .orderBy(asc(worksheets.quizSubmittedAt), asc(gradings.worksheetId), asc(gradings.questionNum))
+    .$dynamic();
+}
+export type AnswerToMarkRow = Awaited<ReturnType<typeof answersToMark>>[number];

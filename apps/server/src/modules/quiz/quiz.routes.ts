@@ -10,4 +10,6 @@ export const quizRoutes = (quiz: ReturnType<typeof createQuizService>) => [
   route(contracts.getDiagnosticsSubmission, ({ actor, params }) =>
     quiz.getDiagnosticsSubmission(actor, params.id),
   ),
+  route(contracts.getAnswersToMark, ({ actor, query }) => quiz.getAnswersToMark(actor, query)),
+  route(contracts.markAnswer, ({ actor, params, body }) => quiz.markAnswer(actor, params.id, body)),
 ];

@@ -1,23 +1,31 @@
 /**
  * Quizzes (R8–R11): the questions of a passage as a student sees them, submitting a worksheet's answers
- * (the server re-marks them and applies the level rules in the same transaction) and reading the marked answers.
+ * (the server re-marks them and applies the level rules in the same transaction) and reading the marked answers;
+ * teachers' marks of open-ended answers, after which the result and its effects follow (R24, R25).
  */
+import { and, eq } from 'drizzle-orm';
 import type { contracts } from '@readalong/contracts';
 import { BuilderType, type Body, type Response } from '@readalong/contracts';
+import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
-import type { gradings, worksheets } from '../../db/schema/index.js';
+import { gradings, students, type worksheets } from '../../db/schema/index.js';
 import { invalidField, notFound } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { isPassing } from '../progression/level-rules.js';
 import {
   createProgressionService,
+  findReader,
   placementOfWorksheet,
   type ProgressionService,
+  type Reader,
 } from '../progression/progression.service.js';
+import { requireVisibleClass, requireVisibleStudent } from '../access/in-scope.js';
 import { visibleWorksheets } from '../access/scope.js';
+import { enrolledIn } from '../classes/class-conditions.js';
 import { createGoalsService } from '../goals/goals.service.js';
 import { currentLexileOf } from '../reports/reports.service.js';
+import { createOutcomesService } from '../outcomes/outcomes.service.js';
 import {
   createReadingService,
   findPassage,
@@ -27,11 +35,13 @@ import {
   type ReadingService,
 } from '../reading/reading.service.js';
 import { completeIfDone } from '../reading/worksheet-completion.js';
-import { answerProblem, markQuestion } from './grading.js';
+import { answerProblem, answerText, markQuestion, quizScore, type ScoredPart } from './grading.js';
 import { maxMarksOf, questionView } from './question-view.js';
 import * as repo from './quiz.repository.js';
 
 type SubmitResult = Response<typeof contracts.submitDiagnostics>;
+type AnswerToMark = Response<typeof contracts.markAnswer>['answer'];
+type AnswersQuery = z.output<(typeof contracts.getAnswersToMark)['query']>;
 type Worksheet = typeof worksheets.$inferSelect;
 
 const SECOND_MS = 1000;
@@ -43,7 +53,26 @@ const NO_PLACEMENT = {
   has_reset_colour: false,
   level_change: null,
 } satisfies Partial<SubmitResult>;
-const percent = (part: number, whole: number) => Math.round((part / whole) * 100 * 100) / 100;
+
+/** An open-ended answer as the teacher marking it sees it. */
+const answerView = (row: repo.AnswerToMarkRow): AnswerToMark => ({
+  id: row.id,
+  worksheet_id: row.worksheetId,
+  student_id: row.studentId,
+  student_name: `${row.firstName} ${row.lastName}`.trim(),
+  passage_id: row.passageId,
+  passage_title: row.passageTitle,
+  question_id: row.question.id,
+  question_num: row.question.questionNum,
+  prompt: row.question.prompt,
+  guidance: answerText(row.question),
+  answer: row.answer,
+  max_marks: row.maxMarks,
+  marks: row.isAwaitingMark ? null : row.marks,
+  comment: row.comment,
+  submitted_at: row.submittedAt!.toISOString(),
+  marked_at: row.markedAt?.toISOString() ?? null,
+});
 
 export function createQuizService(
   deps: Deps,
@@ -52,10 +81,36 @@ export function createQuizService(
 ) {
   const { db, clock } = deps;
   const goals = createGoalsService(deps, progression);
+  const outcomes = createOutcomesService(deps, progression);
 
   /** A quiz's book or placement may move the estimated Lexile to the student's goal: its alert comes here (G3). */
   async function checkLexileGoal(tx: Executor, studentId: number, worksheetId: number) {
     await goals.checkGoals(tx, studentId, { lexile: await currentLexileOf(tx, studentId) }, { worksheetId });
+  }
+
+  /**
+   * Stores a (non-placement) quiz's score from its marked parts and sets off what the result earns (R10, R11):
+   * at submission, and again after each teacher's mark (R25); `afterQuiz` makes doing it again harmless.
+   */
+  async function settleQuiz(
+    tx: Executor,
+    reader: Reader,
+    quiz: { worksheet: Worksheet; passage: PassageRow; parts: readonly ScoredPart[] },
+    by: number,
+    changes: Partial<Worksheet> = {},
+  ) {
+    const { worksheet, passage } = quiz;
+    const { totalScore, scorePercent } = quizScore(quiz.parts);
+    const passed = scorePercent === null ? null : isPassing(scorePercent);
+    await updateWorksheet(tx, worksheet.id, { ...changes, totalScore, scorePercent, isPassed: passed });
+    const effects = await progression.afterQuiz(
+      tx,
+      reader,
+      { worksheet, passage, scorePercent, passedBefore: worksheet.isPassed },
+      by,
+    );
+    await outcomes.suggestSkillBuilders(tx, reader, worksheet);
+    return { scorePercent, passed, effects };
   }
 
   /** A quiz submitted before answers its stored result again, and pays nothing. */
@@ -168,13 +223,10 @@ export function createQuizService(
           });
         });
         await repo.replaceGradings(tx, worksheet.id, marked);
-        const scored = marked.filter((row) => row.marks !== null && row.marks !== undefined);
-        const totalScore = scored.reduce((sum, row) => sum + row.marks!, 0);
-        const maxScored = scored.reduce((sum, row) => sum + row.maxMarks, 0);
-        const scorePercent = maxScored > 0 ? percent(totalScore, maxScored) : null;
         const now = clock.now();
 
         if (passage.builderTypeId === BuilderType.PlacementTest) {
+          const { totalScore, scorePercent } = quizScore(marked);
           await updateWorksheet(tx, worksheet.id, { quizSubmittedAt: now, totalScore, scorePercent });
           const placed = await progression.placeFromTest(
             tx,
@@ -202,18 +254,12 @@ export function createQuizService(
           };
         }
 
-        const passed = scorePercent === null ? null : isPassing(scorePercent);
-        await updateWorksheet(tx, worksheet.id, {
-          quizSubmittedAt: now,
-          totalScore,
-          scorePercent,
-          isPassed: passed,
-        });
-        const effects = await progression.afterQuiz(
+        const { scorePercent, passed, effects } = await settleQuiz(
           tx,
           reader,
-          { worksheet, passage, scorePercent },
+          { worksheet, passage, parts: marked },
           actor.userId,
+          { quizSubmittedAt: now },
         );
         const completion = await completeIfDone(tx, reader, worksheet.id, progression, now);
         await checkLexileGoal(tx, reader.userId, worksheet.id);
@@ -257,8 +303,70 @@ export function createQuizService(
           time_taken: Math.round(row.timeTakenMs / SECOND_MS),
           max_marks: row.maxMarks,
           awaiting_teacher: row.isAwaitingMark,
+          comment: row.comment,
         })),
       };
+    },
+
+    /** Open-ended answers waiting for a mark, of the students in scope, oldest first (R24). */
+    async getAnswersToMark(actor: Actor, query: AnswersQuery) {
+      const { class_id: classId, student_id: studentId, page, limit } = query;
+      if (classId !== undefined) await requireVisibleClass(db, actor, classId);
+      if (studentId !== undefined) await requireVisibleStudent(db, actor, studentId);
+      const rows = await repo
+        .answersToMark(
+          db,
+          and(
+            eq(gradings.isAwaitingMark, true),
+            visibleWorksheets(db, actor),
+            classId !== undefined ? enrolledIn(db, classId) : undefined,
+            studentId !== undefined ? eq(students.userId, studentId) : undefined,
+          ),
+        )
+        .offset(page * limit)
+        .limit(limit + 1);
+      return { answers: rows.slice(0, limit).map(answerView), page, has_more: rows.length > limit };
+    },
+
+    /**
+     * A teacher marks an open-ended answer, or marks it again (R24): the quiz's score and pass or fail are worked
+     * out again by the rule of submission, and what they earn follows, as if the mark had been there then (R25).
+     */
+    async markAnswer(actor: Actor, answerId: number, body: Body<typeof contracts.markAnswer>) {
+      return db.transaction(async (tx) => {
+        const inScope = and(eq(gradings.id, answerId), visibleWorksheets(tx, actor));
+        const [answer] = await repo.answersToMark(tx, inScope);
+        if (!answer) throw notFound('answer');
+        if (body.marks > answer.maxMarks) {
+          throw invalidField('body.marks', `must be between 0 and ${answer.maxMarks}`);
+        }
+        // Locked as a submission locks them (student, then worksheet): one student's results move one at a time.
+        const reader = (await findReader(tx, answer.studentId, { lock: true }))!;
+        const { worksheet } = (await findWorksheet(tx, answer.worksheetId, visibleWorksheets(tx, actor), {
+          lock: true,
+        }))!;
+        const passage = (await findPassage(tx, worksheet.passageId))!;
+        const comment = body.comment?.trim() || null;
+        await repo.setMark(tx, answer.id, {
+          marks: body.marks,
+          comment,
+          markedBy: actor.userId,
+          markedAt: clock.now(),
+        });
+        const parts = await repo.gradingsOf(tx, worksheet.id);
+        let result: { scorePercent: number | null; passed: boolean | null };
+        if (passage.builderTypeId === BuilderType.PlacementTest) {
+          // The placement the test made stands: the student has read at that level since (R25).
+          const { totalScore, scorePercent } = quizScore(parts);
+          await updateWorksheet(tx, worksheet.id, { totalScore, scorePercent });
+          result = { scorePercent, passed: null };
+        } else {
+          result = await settleQuiz(tx, reader, { worksheet, passage, parts }, actor.userId);
+        }
+        await checkLexileGoal(tx, reader.userId, worksheet.id);
+        const [marked] = await repo.answersToMark(tx, eq(gradings.id, answer.id));
+        return { answer: answerView(marked!), score_percent: result.scorePercent, passed: result.passed };
+      });
     },
   };
 }

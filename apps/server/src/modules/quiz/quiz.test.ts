@@ -351,6 +351,7 @@ describe('GET /v1/worksheets/{id}/diagnostics/submission', () => {
         time_taken: 7,
         max_marks: 1,
         awaiting_teacher: false,
+        comment: null,
       });
     }
   });
