@@ -50,6 +50,7 @@ import { createClassesService } from '../modules/classes/classes.service.js';
 import { classesRoutes } from '../modules/classes/classes.routes.js';
 import { schoolRoutes } from '../modules/school/school.routes.js';
 import { createSchoolService } from '../modules/school/school.service.js';
+import { classTranslation } from '../modules/classes/class-translation.js';
 import { licencesRoutes } from '../modules/licences/licences.routes.js';
 import { createLicencesService } from '../modules/licences/licences.service.js';
 import { createRecordingsService } from '../modules/recordings/recordings.service.js';
@@ -91,7 +92,7 @@ export function moduleRoutes(deps: Deps) {
     ...notificationsRoutes(createNotificationsService(deps)),
     ...recordingsRoutes(createRecordingsService(deps)),
     ...districtsRoutes(createDistrictsService(deps)),
-    ...classesRoutes(createClassesService(deps)),
+    ...classesRoutes(createClassesService(deps), classTranslation(deps)),
     ...schoolRoutes(createSchoolService(deps)),
     ...licencesRoutes(createLicencesService(deps)),
     ...rosterImportRoutes(createRosterImportService(deps)),

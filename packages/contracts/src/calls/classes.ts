@@ -1,9 +1,9 @@
 /**
  * Module classes: the classes in the caller's scope, made and changed by staff, and their students (docs/rules.md A3,
- * A5, M1–M4, M9). Not served yet (future work of the same module): translation settings and skill builders.
+ * A5, M1–M4, M9), a class's translation language (F12) and its skill builders by learning outcome (R27).
  */
 import { z } from 'zod';
-import { Count, IdParams, RecordId, SchoolScope, SubjectId, Text } from '../common.js';
+import { Count, IdParams, Percent, RecordId, SchoolScope, SubjectId, Text, Timestamp } from '../common.js';
 import { DEFAULT_CLASS_SIZE } from '../constants.js';
 import { ANY_ROLE, defineContract, STAFF } from '../contract.js';
 import { Class, PassageActivity, StudentSummary } from '../entities.js';
@@ -135,17 +135,48 @@ export const enrolClassStudents = defineContract({
   response: z.object({ class_id: RecordId, enrolled: Count }),
 });
 
+/**
+ * The languages a class may be read in (docs/rules.md F12): codes a LibreTranslate-compatible service knows, with
+ * their names as a teacher picks them and a reader offers them.
+ */
+export const TRANSLATION_LANGUAGES = [
+  { code: 'ar', name: 'Arabic' },
+  { code: 'zh', name: 'Chinese (Simplified)' },
+  { code: 'fr', name: 'French' },
+  { code: 'de', name: 'German' },
+  { code: 'hi', name: 'Hindi' },
+  { code: 'it', name: 'Italian' },
+  { code: 'ja', name: 'Japanese' },
+  { code: 'ko', name: 'Korean' },
+  { code: 'pl', name: 'Polish' },
+  { code: 'pt', name: 'Portuguese' },
+  { code: 'ru', name: 'Russian' },
+  { code: 'es', name: 'Spanish' },
+  { code: 'tl', name: 'Tagalog' },
+  { code: 'tr', name: 'Turkish' },
+  { code: 'uk', name: 'Ukrainian' },
+  { code: 'ur', name: 'Urdu' },
+  { code: 'vi', name: 'Vietnamese' },
+] as const;
+const LANGUAGE_CODES = TRANSLATION_LANGUAGES.map((language) => language.code) as [
+  (typeof TRANSLATION_LANGUAGES)[number]['code'],
+  ...(typeof TRANSLATION_LANGUAGES)[number]['code'][],
+];
+export const TranslationLanguage = z.enum(LANGUAGE_CODES, {
+  error: `choose one of the languages offered: ${LANGUAGE_CODES.join(', ')}`,
+});
+
 const TranslationConfig = z.object({
   class_id: RecordId,
-  target_lang: z.string().nullable().describe('language students may translate into; null: off'),
-  available: z.boolean().describe('a translation service is configured'),
+  target_lang: TranslationLanguage.nullable().describe('the language students may translate into; null: off'),
+  available: z.boolean().describe('a translation service is configured (when not, the reader offers none)'),
 });
 
 export const getClassTranslation = defineContract({
   name: 'getClassTranslation',
   method: 'GET',
   path: '/v1/classes/{id}/config/translation',
-  summary: 'The translation language of a class (students read it for their own classes).',
+  summary: 'The translation language of a class: staff in scope, and its own students (others get 404).',
   access: ANY_ROLE,
   params: IdParams,
   response: TranslationConfig,
@@ -159,21 +190,41 @@ export const setClassTranslation = defineContract({
   access: STAFF,
   params: IdParams,
   body: z.strictObject({
-    target_lang: Text.regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'a language code such as es or zh-Hant')
-      .nullable()
-      .describe('language code; null turns translation off'),
+    target_lang: TranslationLanguage.nullable().describe('a language code of the list; null turns it off'),
   }),
   response: TranslationConfig,
+});
+
+/** A skill builder that practises an outcome, as the class has used it (docs/rules.md R27). */
+const ClassSkillBuilder = PassageActivity.extend({
+  suggested_for: Count.describe(
+    'students of the class below the mark on this outcome who have not started this skill builder',
+  ),
+  assigned_at: Timestamp.nullable().describe('when it was last assigned to this class (live), or null'),
 });
 
 export const getClassSkillBuilders = defineContract({
   name: 'getClassSkillBuilders',
   method: 'GET',
   path: '/v1/classes/{id}/skill-builders',
-  summary: 'Skill builders used in a class: how many students started and finished each.',
+  summary:
+    'Skill builders for a class by learning outcome: how many students score below the mark on each, and for each skill builder practising it how many it is suggested for, started and finished, and whether it is assigned.',
   access: STAFF,
   params: IdParams,
-  response: z.object({ skill_builders: z.array(PassageActivity) }),
+  response: z.object({
+    class_id: RecordId,
+    student_count: Count.describe('students enrolled'),
+    below_percent: Percent.describe('the mark: an outcome scored below it suggests a skill builder'),
+    learning_outcomes: z.array(
+      z.object({
+        learning_outcome_id: RecordId,
+        code: z.string(),
+        name: z.string(),
+        students_below: Count.describe('students of the class scoring below the mark on it'),
+        skill_builders: z.array(ClassSkillBuilder),
+      }),
+    ),
+  }),
 });
 
 export const exportClassStudents = defineContract({

@@ -113,28 +113,6 @@ export const listTeachers = defineContract({
   response: z.object({ teacher: z.array(Teacher) }),
 });
 
-export const RESOURCE_KINDS = ['pdf', 'video', 'link'] as const;
-
-export const getTeacherResources = defineContract({
-  name: 'getTeacherResources',
-  method: 'GET',
-  path: '/v1/teacher/resources',
-  summary: 'Guides, lesson plans and videos for staff.',
-  access: STAFF,
-  response: z.object({
-    resources: z.array(
-      z.object({
-        id: RecordId,
-        title: z.string(),
-        description: z.string(),
-        category: z.string(),
-        kind: z.enum(RESOURCE_KINDS),
-        url: z.string(),
-      }),
-    ),
-  }),
-});
-
 export const listSchools = defineContract({
   name: 'listSchools',
   method: 'GET',

@@ -1,7 +1,7 @@
-/** Module support: contact us, signed in or not, and translation (docs/rules.md F4, F5). */
+/** Module support: contact us, signed in or not, translation, and the staff's printable guides (docs/rules.md F4, F5, F13). */
 import { z } from 'zod';
 import { EmailInput, Ok, Text } from '../common.js';
-import { ANY_ROLE, defineContract } from '../contract.js';
+import { ANY_ROLE, defineContract, STAFF } from '../contract.js';
 
 export const CONTACT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -54,4 +54,54 @@ export const translate = defineContract({
     source_lang: Text.min(2).max(10).default('en'),
   }),
   response: z.object({ result: z.string() }),
+});
+
+/** One part of a printable guide, in reading order: the web app lays it out for the screen, paper and a file. */
+export const ResourceBlock = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('heading'), text: z.string() }),
+  z.object({ kind: z.literal('paragraph'), text: z.string() }),
+  z.object({ kind: z.literal('list'), ordered: z.boolean(), items: z.array(z.string()) }),
+  z.object({
+    kind: z.literal('table'),
+    caption: z.string(),
+    columns: z.array(z.string()),
+    rows: z.array(z.array(z.string())),
+  }),
+  z.object({
+    kind: z.literal('colour_bands'),
+    caption: z.string(),
+    bands: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        colour: z.string().describe('#RRGGBB'),
+        lexile: z.string().describe('the band’s Lexile range in words, or “first steps”'),
+        series: z.array(z.string()).describe('the series that start or end in this band'),
+      }),
+    ),
+  }),
+  z.object({
+    kind: z.literal('write_in'),
+    lines: z.array(z.string()).describe('labels of lines left blank to fill in by hand'),
+  }),
+]);
+
+export const getTeacherResources = defineContract({
+  name: 'getTeacherResources',
+  method: 'GET',
+  path: '/v1/teacher/resources',
+  summary:
+    'Printable guides for staff (how levels work, a letter for families, a running record, a routine card).',
+  access: STAFF,
+  response: z.object({
+    resources: z.array(
+      z.object({
+        id: z.string().describe('a stable name, e.g. how-levels-work'),
+        title: z.string(),
+        description: z.string(),
+        category: z.string().describe('what it is for: Guide, Families, Assessment, Classroom'),
+        blocks: z.array(ResourceBlock),
+      }),
+    ),
+  }),
 });

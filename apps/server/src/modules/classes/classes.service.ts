@@ -15,6 +15,7 @@ import { visibleClasses, visibleStudents } from '../access/scope.js';
 import { studentSummaries } from '../students/student-summary.js';
 import { classesOf, enrolledIn } from './class-conditions.js';
 import { exportClass } from './class-export.js';
+import { classSkillBuilders } from './class-skill-builders.js';
 import * as repo from './classes.repository.js';
 
 const classView = ({ klass, studentCount, teachers }: repo.ClassRow): ClassView => ({
@@ -196,6 +197,12 @@ export function createClassesService(deps: Pick<Deps, 'db' | 'storage'>) {
         if (teacherIds) await repo.setTeachers(tx, classId, teacherIds);
         return visibleClass(tx, actor, classId);
       });
+    },
+
+    /** The class's skill builders by learning outcome (R27). */
+    async skillBuilders(actor: Actor, classId: number) {
+      await requireVisibleClass(db, actor, classId);
+      return classSkillBuilders(db, classId);
     },
 
     /** The class's students as a CSV file (M9). */

@@ -1,4 +1,7 @@
-/** Contact-us messages (stored, then mailed to support) and translation through a configured service. */
+/**
+ * Contact-us messages (stored, then mailed to support), translation through a configured service, and the staff's
+ * printable guides (F13).
+ */
 import type { FastifyRequest } from 'fastify';
 import path from 'node:path';
 import { CONTACT_IMAGE_MAX_BYTES, PROFILE_PICTURE_TYPES, contracts, type Body } from '@readalong/contracts';
@@ -8,6 +11,7 @@ import { AppError, invalidField } from '../../domain/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import type { Actor } from '../../domain/actor.js';
 import { findUser } from '../auth/auth.service.js';
+import { TEACHER_RESOURCES } from './teacher-resources.js';
 
 interface ContactMessage {
   userId: number | null;
@@ -82,6 +86,9 @@ export function createSupportService(deps: Deps) {
         attachmentKey: null,
       });
     },
+
+    /** The same guides for every staff member: written here, not per school (F13). */
+    teacherResources: async () => ({ resources: TEACHER_RESOURCES }),
 
     /** LibreTranslate-compatible `POST /translate`; 503 when no service is configured (F5). */
     async translate(body: Body<typeof contracts.translate>) {

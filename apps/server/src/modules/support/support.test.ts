@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLOUR_BANDS } from '@readalong/contracts';
 import { contactMessages } from '../../db/schema/index.js';
 import { createTestApp, signIn, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
@@ -197,5 +198,34 @@ describe('POST /v1/user/translate with a translation service', () => {
       await withService.close();
       service.close();
     }
+  });
+});
+
+describe('GET /v1/teacher/resources', () => {
+  it('401, 403 for a student; staff get the guides, the levels chart drawn from the band constants', async () => {
+    const get = (token?: string) => t.request({ method: 'GET', url: '/api/v1/teacher/resources', token });
+    expectError(await get(), 401);
+    expectError(await get((await signIn(t, world.student.username)).access_token), 403);
+    const response = await get((await signIn(t, world.teacher.username)).access_token);
+    expect(response.statusCode, response.body).toBe(200);
+    const { resources } = response.json<{
+      resources: { id: string; blocks: { kind: string; bands?: Record<string, unknown>[] }[] }[];
+    }>();
+    expect(resources.map((resource) => resource.id)).toEqual([
+      'how-levels-work',
+      'letter-to-families',
+      'running-record-guide',
+      'reading-routine-card',
+    ]);
+    const chart = resources[0]!.blocks.find((block) => block.kind === 'colour_bands')!;
+    expect(chart.bands!.map((band) => band.id)).toEqual(Array.from({ length: 18 }, (_, index) => index + 3));
+    expect(chart.bands![0]).toEqual({
+      id: 3,
+      name: COLOUR_BANDS[2]!.name,
+      colour: COLOUR_BANDS[2]!.colour,
+      lexile: '190L–240L',
+      series: ['BR'],
+    });
+    expect(chart.bands!.find((band) => band.id === 9)).toMatchObject({ series: ['A', 'B'] });
   });
 });
