@@ -39,15 +39,18 @@ export function readableOn(hex: string, background: string): string {
 
 /**
  * X3, the one contrast fix: Mantine's light-scheme variants put shade 9 text on shade 1 ("Finished", "Waiting for
- * review", "Marks saved": 3.6–4.4:1) and white on shade 7 (the red "Start recording": 3.8:1, green 2.9:1). Every
- * colour's light text, filled background and outline is darkened until it reaches AA, so a badge, button or alert
- * of any colour passes without a per-component fix.
+ * review", "Marks saved": 3.6–4.4:1) or, hovered, on shade 2 (the menu's current entry: 4.1:1), and white on shade 7
+ * (the red "Start recording": 3.8:1, green 2.9:1). Every colour's light text, filled background and outline is
+ * darkened until it reaches AA, so a badge, button, alert or menu entry of any colour passes without a
+ * per-component fix.
  */
 export function readableVariants(colors: Record<string, readonly string[]>): Record<string, string> {
   const variables: Record<string, string> = {};
   for (const [name, shades] of Object.entries(colors)) {
     const filled = readableOn(shades[7]!, '#ffffff');
-    variables[`--mantine-color-${name}-light-color`] = readableOn(shades[9]!, shades[1]!);
+    // Light text sits on shade 1 and, hovered (a light button, the menu's current entry), on shade 2: readable on
+    // the darker shade 2, it reads on both.
+    variables[`--mantine-color-${name}-light-color`] = readableOn(shades[9]!, shades[2]!);
     variables[`--mantine-color-${name}-filled`] = filled;
     variables[`--mantine-color-${name}-filled-hover`] = darker(filled);
     variables[`--mantine-color-${name}-outline`] = filled;
