@@ -12,18 +12,19 @@ const ContactFields = {
   message: Text.trim().min(1, 'message is required').max(5000),
 };
 
+const Screenshot = {
+  name: 'file',
+  required: false,
+  description: 'an image (PNG, JPEG, WebP or GIF, at most 5 MB)',
+};
+
 export const contactUsPublic = defineContract({
   name: 'contactUsPublic',
   method: 'POST',
   path: '/v1/user/public/contact-us',
   summary: 'Send a message to support, with an optional screenshot (form data).',
   access: 'public',
-  multipart: {
-    fields: z.strictObject(ContactFields),
-    files: [
-      { name: 'file', required: false, description: 'an image (PNG, JPEG, WebP or GIF, at most 5 MB)' },
-    ],
-  },
+  multipart: { fields: z.strictObject(ContactFields), files: [Screenshot] },
   response: Ok,
 });
 
@@ -31,13 +32,17 @@ export const contactUs = defineContract({
   name: 'contactUs',
   method: 'POST',
   path: '/v1/user/contact-us',
-  summary: 'Send a message to support as the signed-in user (structured data, no image).',
+  summary:
+    'Send a message to support as the signed-in user, with an optional screenshot (form data); name, email and account default to the user’s own.',
   access: ANY_ROLE,
-  body: z.strictObject({
-    ...ContactFields,
-    name: ContactFields.name.optional(),
-    email: ContactFields.email.optional(),
-  }),
+  multipart: {
+    fields: z.strictObject({
+      ...ContactFields,
+      name: ContactFields.name.optional(),
+      email: ContactFields.email.optional(),
+    }),
+    files: [Screenshot],
+  },
   response: Ok,
 });
 

@@ -4,7 +4,7 @@ import type { createSupportService } from './support.service.js';
 
 export const supportRoutes = (support: ReturnType<typeof createSupportService>) => [
   route(contracts.contactUsPublic, ({ request }) => support.contactUsPublic(request)),
-  route(contracts.contactUs, ({ actor, body }) => support.contactUs(actor, body)),
+  route(contracts.contactUs, ({ actor, request }) => support.contactUs(actor, request)),
   route(contracts.translate, ({ body }) => support.translate(body)),
   route(contracts.getTeacherResources, () => support.teacherResources()),
 ];

@@ -4,7 +4,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import path from 'node:path';
-import { CONTACT_IMAGE_MAX_BYTES, PROFILE_PICTURE_TYPES, contracts, type Body } from '@readalong/contracts';
+import {
+  CONTACT_IMAGE_MAX_BYTES,
+  PROFILE_PICTURE_TYPES,
+  contracts,
+  type Body,
+  type MultipartBody,
+} from '@readalong/contracts';
+import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { contactMessages } from '../../db/schema/index.js';
 import { AppError, invalidField } from '../../domain/errors.js';
@@ -24,6 +31,14 @@ interface ContactMessage {
 
 export function createSupportService(deps: Deps) {
   const { db, storage, mail, config } = deps;
+
+  /** The form's fields, and its screenshot checked by content and size (F1) before it is stored. */
+  const readContactForm = <F extends z.ZodObject>(request: FastifyRequest, form: MultipartBody<F>) =>
+    readMultipart(request, form, storage, () => ({
+      folder: 'contact',
+      maxBytes: CONTACT_IMAGE_MAX_BYTES,
+      acceptedTypes: PROFILE_PICTURE_TYPES,
+    }));
 
   async function deliver(contact: ContactMessage) {
     await db.insert(contactMessages).values(contact);
@@ -53,16 +68,7 @@ export function createSupportService(deps: Deps) {
 
   return {
     async contactUsPublic(request: FastifyRequest) {
-      const { fields, files } = await readMultipart(
-        request,
-        contracts.contactUsPublic.multipart,
-        storage,
-        () => ({
-          folder: 'contact',
-          maxBytes: CONTACT_IMAGE_MAX_BYTES,
-          acceptedTypes: PROFILE_PICTURE_TYPES,
-        }),
-      );
+      const { fields, files } = await readContactForm(request, contracts.contactUsPublic.multipart);
       return deliver({
         userId: null,
         name: fields.name,
@@ -73,17 +79,22 @@ export function createSupportService(deps: Deps) {
       });
     },
 
-    async contactUs(actor: Actor, body: Body<typeof contracts.contactUs>) {
+    /** As the signed-in user: what they leave out comes from their account (F4). */
+    async contactUs(actor: Actor, request: FastifyRequest) {
+      const { fields, files } = await readContactForm(request, contracts.contactUs.multipart);
       const user = await findUser(db, actor.userId);
-      const email = body.email ?? user?.email;
-      if (!email) throw invalidField('body.email', 'we need an address to answer you');
+      const email = fields.email ?? user?.email;
+      if (!email) {
+        if (files.file) await storage.remove(files.file.key);
+        throw invalidField('body.email', 'we need an address to answer you');
+      }
       return deliver({
         userId: actor.userId,
-        name: body.name ?? `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(),
+        name: fields.name ?? `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim(),
         email,
-        account: body.ailearn_account ?? user?.username ?? null,
-        message: body.message,
-        attachmentKey: null,
+        account: fields.ailearn_account ?? user?.username ?? null,
+        message: fields.message,
+        attachmentKey: files.file?.key ?? null,
       });
     },
 

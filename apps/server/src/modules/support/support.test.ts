@@ -14,6 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 function form(fields: Record<string, string>, file?: { value: Buffer; type: string }) {
   const boundary = '----contact';
   const parts = Object.entries(fields).map(
@@ -61,10 +66,6 @@ describe('POST /v1/user/public/contact-us', () => {
   });
 
   it('stores the message and mails it to support with the screenshot', async () => {
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-      'base64',
-    );
     const response = await send(
       form(
         {
@@ -73,7 +74,7 @@ describe('POST /v1/user/public/contact-us', () => {
           ailearn_account: 'ana.ruiz',
           message: 'The book will not open.',
         },
-        { value: png, type: 'image/png' },
+        { value: PNG, type: 'image/png' },
       ),
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -85,48 +86,36 @@ describe('POST /v1/user/public/contact-us', () => {
 });
 
 describe('POST /v1/user/contact-us', () => {
-  it('401, 400, then sends as the signed-in user for every role', async () => {
-    expectError(
-      await t.request({ method: 'POST', url: '/api/v1/user/contact-us', payload: { message: 'Hi' } }),
-      401,
-    );
-    const teacher = await signIn(t, world.teacher.username);
+  const send = (token: string | undefined, body: ReturnType<typeof form>) =>
+    t.request({ method: 'POST', url: '/api/v1/user/contact-us', token, ...body });
+
+  it('401, 400, then sends as the signed-in user for every role, with a screenshot', async () => {
+    expectError(await send(undefined, form({ message: 'Hi' })), 401);
+    const teacher = (await signIn(t, world.teacher.username)).access_token;
+    expectError(await send(teacher, form({})), 400, 'body.message');
     expectError(
       await t.request({
         method: 'POST',
         url: '/api/v1/user/contact-us',
-        token: teacher.access_token,
-        payload: {},
+        token: teacher,
+        payload: { message: 'JSON is not a form' },
       }),
-      400,
-      'body.message',
+      415,
     );
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/v1/user/contact-us',
-      token: teacher.access_token,
-      payload: { message: 'Can we add a class?' },
-    });
+    const response = await send(
+      teacher,
+      form({ message: 'Can we add a class?' }, { value: PNG, type: 'image/png' }),
+    );
     expect(response.json()).toEqual({ success: true });
-    expect((await t.outbox()).at(-1)).toContain(`Reply-To: ${world.teacher.email}`);
-    const student = await signIn(t, world.student.username);
-    expectError(
-      await t.request({
-        method: 'POST',
-        url: '/api/v1/user/contact-us',
-        token: student.access_token,
-        payload: { message: 'Help' },
-      }),
-      400,
-      'body.email',
-    );
-    const fromStudent = await t.request({
-      method: 'POST',
-      url: '/api/v1/user/contact-us',
-      token: student.access_token,
-      payload: { message: 'Help', email: 'parent@home.example' },
-    });
+    const mail = (await t.outbox()).at(-1)!;
+    expect(mail).toContain(`Reply-To: ${world.teacher.email}`);
+    expect(mail).toContain(`Account: ${world.teacher.username}`);
+    expect(mail).toContain('Content-Type: image/png');
+    const student = (await signIn(t, world.student.username)).access_token;
+    expectError(await send(student, form({ message: 'Help' })), 400, 'body.email');
+    const fromStudent = await send(student, form({ message: 'Help', email: 'parent@home.example' }));
     expect(fromStudent.statusCode).toBe(200);
+    expect((await t.outbox()).at(-1)).toContain('Reply-To: parent@home.example');
   });
 });
 
