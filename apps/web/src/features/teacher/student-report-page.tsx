@@ -1,14 +1,9 @@
-import { EmptyState } from '@mantine/core';
-import { IconReportAnalytics } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { StudentReportView } from './student/student-report';
+import { StudentNotFound, studentIdOf } from './student/student-id';
 
-/** One student’s report (the “Teacher area”, docs/rules.md C27). A frame for now: it says what will appear here. */
+/** One student's printable report (docs/rules.md C27, C35). */
 export function StudentReportPage() {
-  return (
-    <EmptyState icon={<IconReportAnalytics aria-hidden />}>
-      <EmptyState.Title order={2}>No report yet</EmptyState.Title>
-      <EmptyState.Description>
-        This student’s book results, reading speed and skills over time will appear here.
-      </EmptyState.Description>
-    </EmptyState>
-  );
+  const studentId = studentIdOf(useParams().studentId);
+  return studentId === null ? <StudentNotFound /> : <StudentReportView studentId={studentId} />;
 }

@@ -1,6 +1,5 @@
 import { ActionIcon, Menu, NativeSelect, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { COLOUR_BANDS, SERIES } from '@readalong/contracts';
 import {
   IconDots,
   IconKey,
@@ -13,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldErrorsOf } from '@/lib/api-client';
-import { bandOf, levelLabel } from '@/lib/levels';
+import { bandOptions, levelLabel, SERIES_OPTIONS } from '@/lib/levels';
 import { showToast } from '@/lib/toasts';
 import { usePlaceStudent, useResetPlacement, useUnlockStudent, type ManagedStudent } from '../api/students';
 import { AccountStatusDialog } from './account-status';
@@ -26,19 +25,6 @@ type OpenDialog = 'reset' | 'place' | 'edit' | 'password' | 'status' | null;
 
 /** A native select's empty first choice, so nothing is picked by accident. */
 const CHOOSE = { value: '', label: 'Choose…', disabled: true };
-
-const SERIES_OPTIONS = SERIES.map((series) => ({ value: String(series.id), label: `Series ${series.name}` }));
-
-/** The bands a series covers, as options: "Orange band". */
-const bandOptions = (seriesId: string) => {
-  const series = SERIES.find((candidate) => String(candidate.id) === seriesId);
-  if (!series) return [];
-  const [first, last] = series.defaultBands;
-  return COLOUR_BANDS.filter((band) => band.id >= first && band.id <= last).map((band) => ({
-    value: String(band.id),
-    label: bandOf(band.id)?.label ?? String(band.id),
-  }));
-};
 
 /**
  * What staff can do to one student: lift a sign-in lockout, reset placement, set the level by hand. Owners and

@@ -152,7 +152,7 @@ function StudentGoals({
   );
 }
 
-function StudentGoalDialog({
+export function StudentGoalDialog({
   classId,
   row,
   onClose,

@@ -1,0 +1,94 @@
+import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import classes from '../student-report.module.css';
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** "3 Sep 2026": a report is read months later and on paper, so every date carries its year. */
+export const dayOf = (iso: string) => dayFormat.format(new Date(iso));
+
+interface ReportSectionProps {
+  id: string;
+  title: string;
+  /** What the section shows, in a sentence with its period: read first, printed too. */
+  summary: ReactNode;
+  children?: ReactNode;
+}
+
+/** One section of the student's page or report: a titled card that a printed page never splits. */
+export function ReportSection({ id, title, summary, children }: ReportSectionProps) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby={`${id}-heading`}
+      className={classes.section}
+    >
+      <Stack gap="sm">
+        <Title order={3} size="h4" id={`${id}-heading`}>
+          {title}
+        </Title>
+        <Text>{summary}</Text>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * A chart drawn for the eye beside the table of its numbers, which everyone reads (and a screen reader reads
+ * instead of the drawing): numbers a teacher compares, on screen and on paper.
+ */
+export function ChartWithNumbers({ chart, table }: { chart: ReactNode; table: ReactNode }) {
+  return (
+    <div className={classes.chartAndNumbers}>
+      <div aria-hidden className={classes.chart}>
+        {chart}
+      </div>
+      <div className={classes.numbers}>{table}</div>
+    </div>
+  );
+}
+
+/** A small table of figures with a caption; numbers right-aligned. */
+export function FiguresTable({
+  caption,
+  columns,
+  rows,
+  numeric = [],
+}: {
+  caption: string;
+  columns: readonly string[];
+  rows: readonly (readonly ReactNode[])[];
+  /** Indexes of the columns holding numbers. */
+  numeric?: readonly number[];
+}) {
+  const align = (index: number) => (numeric.includes(index) ? 'right' : undefined);
+  return (
+    <Table striped fz="sm" horizontalSpacing={6} verticalSpacing={4} className={classes.table}>
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column, index) => (
+            <Table.Th key={column} scope="col" ta={align(index)}>
+              {column}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, rowIndex) => (
+          <Table.Tr key={rowIndex}>
+            {row.map((cell, index) => (
+              <Table.Td key={index} ta={align(index)}>
+                {cell}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
