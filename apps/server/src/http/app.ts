@@ -40,6 +40,8 @@ import { createAssignmentsService } from '../modules/assignments/assignments.ser
 import { assignmentsRoutes } from '../modules/assignments/assignments.routes.js';
 import { createReportsService } from '../modules/reports/reports.service.js';
 import { reportsRoutes } from '../modules/reports/reports.routes.js';
+import { createInsightsService } from '../modules/insights/insights.service.js';
+import { insightsRoutes } from '../modules/insights/insights.routes.js';
 import { createActivityService } from '../modules/activity/activity.service.js';
 import { activityRoutes } from '../modules/activity/activity.routes.js';
 import { createOutcomesService } from '../modules/outcomes/outcomes.service.js';
@@ -96,6 +98,7 @@ export function moduleRoutes(deps: Deps) {
     ...schoolRoutes(createSchoolService(deps)),
     ...licencesRoutes(createLicencesService(deps)),
     ...rosterImportRoutes(createRosterImportService(deps)),
+    ...insightsRoutes(createInsightsService(deps)),
   ];
   return { routes, authenticate: (request: FastifyRequest) => auth.authenticate(request) };
 }

@@ -7,22 +7,25 @@ import { invalidField } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { dayCount, daysOf, reportInterval, type DateRangeQuery } from '../reports/date-range.js';
 import { requireVisibleStudent } from '../access/in-scope.js';
-import { countsPerDay, type DayCounts } from './activity.repository.js';
+import { theStudent } from '../reports/report-conditions.js';
+import { countsPer, type PeriodCounts } from './activity.repository.js';
+
+export { activeStudentsPer, countsPer, type PeriodCounts } from './activity.repository.js';
 
 /** Without a start, the profile shows the last 30 days; at most a year and a day fits one answer. */
 export const ACTIVITY_DEFAULT_DAYS = 30;
 export const ACTIVITY_MAX_DAYS = 366;
 
-const zero = () => ({
+export const zero = () => ({
   minutes_reading: 0,
   pages_read: 0,
   books_completed: 0,
   quizzes_submitted: 0,
   recordings_submitted: 0,
 });
-type Counts = ReturnType<typeof zero>;
+export type Counts = ReturnType<typeof zero>;
 
-function add(into: Counts, row: DayCounts) {
+export function add(into: Counts, row: PeriodCounts) {
   into.minutes_reading += row.minutesReading ?? 0;
   into.pages_read += row.pagesRead ?? 0;
   into.books_completed += row.booksCompleted ?? 0;
@@ -30,7 +33,7 @@ function add(into: Counts, row: DayCounts) {
   into.recordings_submitted += row.recordingsSubmitted ?? 0;
 }
 
-const roundMinutes = (counts: Counts) => ({
+export const roundMinutes = (counts: Counts) => ({
   ...counts,
   minutes_reading: Math.round(counts.minutes_reading * 10) / 10,
 });
@@ -55,8 +58,8 @@ export function createActivityService({ db, clock }: Deps) {
     const interval = intervalOf(query);
     const byDay = new Map(daysOf(interval).map((day) => [day, zero()]));
     const totals = zero();
-    for (const row of await countsPerDay(db, studentId, interval)) {
-      const day = byDay.get(row.day);
+    for (const row of await countsPer(db, { whose: theStudent(studentId), interval, period: 'day' })) {
+      const day = byDay.get(row.period);
       if (day) add(day, row);
       add(totals, row);
     }

@@ -13,11 +13,12 @@ import {
   worksheets,
 } from '../../db/schema/index.js';
 import type { Interval } from '../reports/date-range.js';
+import { theStudent, type Whose } from '../reports/report-conditions.js';
 
-/** Condition on gradings joined to worksheets: the student's marked answers of submitted quizzes. */
-function markedAnswersOf(studentId: number, interval: Interval | undefined): SQL {
+/** Condition on gradings joined to worksheets: the marked answers of submitted quizzes of the students `whose` names. */
+function markedAnswersOf(whose: Whose, interval: Interval | undefined): SQL {
   return and(
-    eq(worksheets.studentId, studentId),
+    whose(worksheets.studentId),
     isNotNull(worksheets.quizSubmittedAt),
     isNotNull(gradings.marks),
     interval ? gte(worksheets.quizSubmittedAt, interval.from) : undefined,
@@ -34,24 +35,35 @@ export interface OutcomeFilter {
 }
 
 /** Every learning outcome the filter names (all by default), with the student's marks on it, if any. */
-export async function outcomeScores(db: Executor, studentId: number, filter: OutcomeFilter) {
+export const outcomeScores = (db: Executor, studentId: number, filter: OutcomeFilter) =>
+  outcomeScoresOf(db, theStudent(studentId), filter);
+
+/**
+ * Every learning outcome the filter names (all by default), with the marks of the students `whose` names on it
+ * (summed: marks ÷ maximum marks over all their answers), how many questions and how many students answered it.
+ */
+export async function outcomeScoresOf(db: Executor, whose: Whose, filter: OutcomeFilter) {
   const scores = db
     .select({
       outcomeId: questionLearningOutcomes.learningOutcomeId,
       marks: sql<number>`sum(${gradings.marks})`.as('marks'),
       maxMarks: sql<number>`sum(${gradings.maxMarks})`.as('max_marks'),
       answered: answered.as('answered'),
+      students: countDistinct(worksheets.studentId).as('students'),
     })
     .from(gradings)
     .innerJoin(worksheets, eq(worksheets.id, gradings.worksheetId))
     .innerJoin(questionLearningOutcomes, eq(questionLearningOutcomes.questionId, gradings.questionId))
-    .where(markedAnswersOf(studentId, filter.interval))
+    .where(markedAnswersOf(whose, filter.interval))
     .groupBy(questionLearningOutcomes.learningOutcomeId)
     .as('scores');
   return db
     .select({
       outcomeId: learningOutcomes.id,
       topicId: learningOutcomes.topicId,
+      topicGroupId: topics.topicGroupId,
+      name: learningOutcomes.name,
+      students: scores.students,
       marks: scores.marks,
       maxMarks: scores.maxMarks,
       answered: scores.answered,
@@ -80,6 +92,6 @@ export function questionTypeScores(db: Executor, studentId: number) {
     .from(gradings)
     .innerJoin(worksheets, eq(worksheets.id, gradings.worksheetId))
     .innerJoin(questions, eq(questions.id, gradings.questionId))
-    .where(markedAnswersOf(studentId, undefined))
+    .where(markedAnswersOf(theStudent(studentId), undefined))
     .groupBy(questions.typeId);
 }

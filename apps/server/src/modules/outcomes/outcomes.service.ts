@@ -9,7 +9,10 @@ import { reportInterval, type DateRangeQuery } from '../reports/date-range.js';
 import { reportStudentId, requireVisibleStudent } from '../access/in-scope.js';
 import * as repo from './outcomes.repository.js';
 
-const percent = (marks: number | null, maxMarks: number | null) =>
+export { outcomeScoresOf } from './outcomes.repository.js';
+
+/** Marks ÷ maximum marks in percent, to one decimal (P11); null when nothing is marked. */
+export const percent = (marks: number | null, maxMarks: number | null) =>
   marks === null || !maxMarks ? null : Math.round((Number(marks) * 1000) / Number(maxMarks)) / 10;
 
 type OutcomeRow = Awaited<ReturnType<typeof repo.outcomeScores>>[number];

@@ -18,6 +18,7 @@ import type { Actor } from '../../domain/actor.js';
 import { visibleClasses } from '../access/scope.js';
 import type { Interval } from './date-range.js';
 import {
+  awaitingReview,
   bookPoint,
   completedBookOf,
   passedBook,
@@ -67,7 +68,8 @@ export function readingStats(db: Executor, where: SQL, interval: Interval, weekS
   return db
     .select({
       studentId: student,
-      booksCompleted: books(interval.from, interval.until),
+      // Aliased, so a query may sort students by them as a subquery (insights IN8).
+      booksCompleted: books(interval.from, interval.until).as('books_completed'),
       booksThisWeek: books(weekStart),
       readingMs: numberOf(
         sql`${db
@@ -79,20 +81,14 @@ export function readingStats(db: Executor, where: SQL, interval: Interval, weekS
               within(worksheets.createdAt, interval.from, interval.until),
             ),
           )}`,
-      ),
-      averageScore: numberOf(quizzes(sql`avg(${worksheets.scorePercent})`)),
+      ).as('reading_ms'),
+      averageScore: numberOf(quizzes(sql`avg(${worksheets.scorePercent})`)).as('average_score'),
       failedQuizzes: numberOf(quizzes(sql`count(*)`, eq(worksheets.isPassed, false))),
       toReview: numberOf(
         sql`${db
           .select({ n: count() })
           .from(recordings)
-          .where(
-            and(
-              eq(recordings.studentId, student),
-              eq(recordings.isPractice, false),
-              eq(recordings.gradingCompleted, false),
-            ),
-          )}`,
+          .where(and(eq(recordings.studentId, student), awaitingReview))}`,
       ),
       wpm: latestSpeed(recordings.wpm),
       wcpm: latestSpeed(recordings.wcpm),

@@ -4,15 +4,16 @@
  * over the range, level, latest speed, goals and what needs attention.
  */
 import { STUDENT_OVERVIEW_DEFAULT_DAYS, type contracts, type Response } from '@readalong/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
+import type { Executor } from '../../db/database.js';
 import { students } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import { schoolInScope } from '../access/in-scope.js';
 import { visibleStudents } from '../access/scope.js';
 import { goalsOfStudents } from '../goals/goals.service.js';
 import { studentSummaries } from '../students/student-summary.js';
-import { reportInterval, startOfDay, type DateRangeQuery } from './date-range.js';
+import { reportInterval, startOfDay, type DateRangeQuery, type Interval } from './date-range.js';
 import { goalProgress } from './goal-progress.js';
 import { currentLexile } from './lexile-timeline.js';
 import * as repo from './student-overview.repository.js';
@@ -54,6 +55,51 @@ function groupByStudent<T extends { studentId: number }>(rows: readonly T[]) {
   return groups;
 }
 
+type Stat = Awaited<ReturnType<typeof repo.readingStats>>[number];
+type Book = Awaited<ReturnType<typeof repo.lastPassedBooks>>[number];
+type Move = Awaited<ReturnType<typeof repo.lastLevelMoves>>[number];
+
+/** A student's reading over the range (P10's books, minutes, the quiz average), latest speed and Lexile (P9). */
+function readingFigures(stat: Stat | undefined, book: Book | undefined, move: Move | undefined) {
+  return {
+    books_completed: stat?.booksCompleted ?? 0,
+    minutes_reading: Math.round((stat?.readingMs ?? 0) / 60_000),
+    average_score_percent: stat?.averageScore ?? null,
+    latest_wpm: stat?.wpm ?? null,
+    latest_wcpm: stat?.wcpm ?? null,
+    lexile: currentLexile(book ? [book] : [], move ? [move] : []),
+  };
+}
+
+/**
+ * The students `where` names (already a scope) with their reading over the interval, as P13 counts it: the
+ * classes' reading overviews of insights (IN7). By last then first name, or in the order of `order` (ids).
+ */
+export async function studentReadingRows(
+  deps: Pick<Deps, 'db' | 'storage' | 'clock'>,
+  where: SQL,
+  interval: Interval,
+) {
+  const { db, clock } = deps;
+  const [summaries, stats, books, moves] = await Promise.all([
+    studentSummaries(deps, where),
+    repo.readingStats(db, where, interval, weekStartOf(clock.now())),
+    repo.lastPassedBooks(db, where),
+    repo.lastLevelMoves(db, where),
+  ]);
+  const statsOf = byStudent(stats);
+  const bookOf = byStudent(books);
+  const moveOf = byStudent(moves);
+  return summaries.map(({ disabled: _disabled, ...summary }) => {
+    const id = summary.student_id;
+    return { ...summary, ...readingFigures(statsOf.get(id), bookOf.get(id), moveOf.get(id)) };
+  });
+}
+
+/** What a query may sort students by in SQL: P13's reading figures over the interval, one row per student. */
+export const readingStatsOf = (db: Executor, where: SQL, interval: Interval) =>
+  repo.readingStats(db, where, interval, interval.from);
+
 export async function studentOverview(
   deps: Pick<Deps, 'db' | 'storage' | 'clock'>,
   actor: Actor,
@@ -87,22 +133,14 @@ export async function studentOverview(
       const id = summary.student_id;
       const stat = statsOf.get(id);
       const quiz = quizOf.get(id);
-      const book = bookOf.get(id);
-      const move = moveOf.get(id);
-      const lexile = currentLexile(book ? [book] : [], move ? [move] : []);
-      const wpm = stat?.wpm ?? null;
-      const wcpm = stat?.wcpm ?? null;
+      const figures = readingFigures(stat, bookOf.get(id), moveOf.get(id));
+      const { lexile, latest_wpm: wpm, latest_wcpm: wcpm } = figures;
       return {
         ...summary,
         last_active_at: latestOf(summary.last_active_at, quiz?.submittedAt ?? null),
         classes: (classesOf.get(id) ?? []).map((klass) => ({ id: klass.id, name: klass.name })),
-        books_completed: stat?.booksCompleted ?? 0,
+        ...figures,
         books_this_week: stat?.booksThisWeek ?? 0,
-        minutes_reading: Math.round((stat?.readingMs ?? 0) / 60_000),
-        average_score_percent: stat?.averageScore ?? null,
-        latest_wpm: wpm,
-        latest_wcpm: wcpm,
-        lexile,
         last_quiz: quiz?.submittedAt
           ? {
               title: quiz.title,

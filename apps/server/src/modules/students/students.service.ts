@@ -33,6 +33,9 @@ const levelView = (reader: Reader) => ({
   placement_test_id: reader.placementTestId,
 });
 
+/** Condition on `users`: a name or username holding the search text (M5), for other modules' searches. */
+export { nameMatches } from './roster.repository.js';
+
 export function createStudentsService(
   deps: Deps,
   progression: ProgressionService = createProgressionService(deps),

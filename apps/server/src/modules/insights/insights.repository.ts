@@ -1,0 +1,272 @@
+/**
+ * What insights read (docs/rules.md IN1–IN9): set-based queries over the students `where` names (already the
+ * caller's scope, narrowed to a school or class), grouped in SQL, never one query per student or class.
+ */
+import {
+  and,
+  asc,
+  avg,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  ne,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { FLUENCY_BAND_TOP, FLUENCY_BAND_WIDTH } from '@readalong/contracts';
+import type { Executor } from '../../db/database.js';
+import {
+  classTeachers,
+  classes,
+  enrolments,
+  levelChanges,
+  passages,
+  recordings,
+  students,
+  users,
+  worksheets,
+} from '../../db/schema/index.js';
+import type { Interval } from '../reports/date-range.js';
+import { readingStatsOf } from '../reports/reports.service.js';
+import { awaitingReview, speedRecording, submittedQuiz, studentsOf } from '../reports/report-conditions.js';
+
+/** The ids of the students `where` names, as a subquery. */
+export const idsOf = (db: Executor, where: SQL) =>
+  db.select({ id: students.userId }).from(students).where(where);
+
+/** Whose work counts: the students `where` names. */
+export const whoseOf = (db: Executor, where: SQL) => studentsOf(idsOf(db, where));
+
+const within = (column: Parameters<typeof gte>[0], { from, until }: Interval) =>
+  and(gte(column, from), lt(column, until));
+
+const asNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+export async function countStudents(db: Executor, where: SQL) {
+  const [row] = await db.select({ n: count() }).from(students).where(where);
+  return row?.n ?? 0;
+}
+
+export async function countClasses(db: Executor, where: SQL) {
+  const [row] = await db.select({ n: count() }).from(classes).where(where);
+  return row?.n ?? 0;
+}
+
+/** Students per series and colour band (IN4); a student with no band is unplaced (series null). */
+export function colourBands(db: Executor, where: SQL) {
+  return db
+    .select({ seriesId: students.seriesId, colourBandId: students.colourBandId, students: count() })
+    .from(students)
+    .where(where)
+    .groupBy(students.seriesId, students.colourBandId)
+    .orderBy(asc(students.seriesId), asc(students.colourBandId));
+}
+
+/** The average score of the power-builder quizzes handed in over the interval (P13's average, IN3). */
+export async function quizAverage(db: Executor, where: SQL, interval: Interval) {
+  const [row] = await db
+    .select({ average: avg(worksheets.scorePercent) })
+    .from(worksheets)
+    .innerJoin(passages, eq(passages.id, worksheets.passageId))
+    .where(
+      and(
+        inArray(worksheets.studentId, idsOf(db, where)),
+        submittedQuiz,
+        within(worksheets.quizSubmittedAt, interval),
+      ),
+    );
+  return asNumber(row?.average);
+}
+
+/** Read-aloud recordings graded over the interval, and those waiting for a teacher whenever made (P13's). */
+export async function recordingReviews(db: Executor, where: SQL, interval: Interval) {
+  const ofScope = inArray(recordings.studentId, idsOf(db, where));
+  const [row] = await db
+    .select({
+      graded: sql<number>`count(*) filter (where ${and(
+        eq(recordings.isPractice, false),
+        eq(recordings.gradingCompleted, true),
+        within(recordings.gradedAt, interval),
+      )})::int`,
+      waiting: sql<number>`count(*) filter (where ${awaitingReview})::int`,
+    })
+    .from(recordings)
+    .where(ofScope);
+  return { graded: row?.graded ?? 0, waiting: row?.waiting ?? 0 };
+}
+
+/** Each student's newest read-aloud recording with a WPM: their current speed (P9). */
+function latestSpeeds(db: Executor, where: SQL) {
+  return db
+    .selectDistinctOn([recordings.studentId], {
+      studentId: recordings.studentId,
+      wpm: recordings.wpm,
+      wcpm: recordings.wcpm,
+    })
+    .from(recordings)
+    .where(and(inArray(recordings.studentId, idsOf(db, where)), speedRecording))
+    .orderBy(asc(recordings.studentId), desc(recordings.createdAt), desc(recordings.id))
+    .as('latest');
+}
+
+/** The average of the students' current WPM and WCPM (IN3). */
+export async function averageSpeeds(db: Executor, where: SQL) {
+  const latest = latestSpeeds(db, where);
+  const [row] = await db.select({ wpm: avg(latest.wpm), wcpm: avg(latest.wcpm) }).from(latest);
+  return { wpm: asNumber(row?.wpm), wcpm: asNumber(row?.wcpm) };
+}
+
+/** Students per fluency band (its lower end) of their current WPM and of their current WCPM (IN3). */
+export function fluencyBands(db: Executor, where: SQL) {
+  const latest = latestSpeeds(db, where);
+  const bandOf = (column: SQLWrapper) =>
+    sql`least(floor(${column} / ${sql.raw(String(FLUENCY_BAND_WIDTH))}) * ${sql.raw(
+      String(FLUENCY_BAND_WIDTH),
+    )}, ${sql.raw(String(FLUENCY_BAND_TOP))})::int`;
+  const band = sql<number>`band.value`;
+  return db
+    .select({
+      from: band,
+      wpmStudents: sql<number>`count(*) filter (where band.measure = 'wpm')::int`,
+      wcpmStudents: sql<number>`count(*) filter (where band.measure = 'wcpm')::int`,
+    })
+    .from(latest)
+    .crossJoinLateral(
+      sql`(values ('wpm', ${bandOf(latest.wpm)}), ('wcpm', ${bandOf(latest.wcpm)})) as band(measure, value)`,
+    )
+    .where(isNotNull(band))
+    .groupBy(band)
+    .orderBy(band);
+}
+
+const changer = alias(users, 'changer');
+/** The demo's opening levels are not changes anyone made (IN6). */
+const realChange = ne(levelChanges.rule, 'seed');
+
+function levelChangesOf(db: Executor, where: SQL, interval: Interval) {
+  return and(
+    inArray(levelChanges.studentId, idsOf(db, where)),
+    realChange,
+    within(levelChanges.createdAt, interval),
+  )!;
+}
+
+/** Level changes over the interval: how many of each reason, and of how many students (IN6). */
+export function levelChangeReasons(db: Executor, where: SQL, interval: Interval) {
+  return db
+    .select({
+      reason: levelChanges.rule,
+      changes: count(),
+      students: countDistinct(levelChanges.studentId),
+    })
+    .from(levelChanges)
+    .where(levelChangesOf(db, where, interval))
+    .groupBy(levelChanges.rule);
+}
+
+/** A page of the level changes over the interval, newest first, with the student's and the changer's names. */
+export function levelChangePage(
+  db: Executor,
+  where: SQL,
+  interval: Interval,
+  page: { limit: number; offset: number },
+) {
+  return db
+    .select({
+      change: levelChanges,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      changerFirstName: changer.firstName,
+      changerLastName: changer.lastName,
+    })
+    .from(levelChanges)
+    .innerJoin(users, eq(users.id, levelChanges.studentId))
+    .leftJoin(changer, eq(changer.id, levelChanges.changedBy))
+    .where(levelChangesOf(db, where, interval))
+    .orderBy(desc(levelChanges.createdAt), desc(levelChanges.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** A page of the classes `where` names, by name, with how many students each has enrolled. */
+export function classPage(db: Executor, where: SQL, page?: { limit: number; offset: number }) {
+  const enrolled = db
+    .select({ classId: enrolments.classId, n: count().as('n') })
+    .from(enrolments)
+    .groupBy(enrolments.classId)
+    .as('enrolled');
+  const select = db
+    .select({
+      id: classes.id,
+      name: classes.name,
+      schoolId: classes.schoolId,
+      studentCount: sql<number>`coalesce(${enrolled.n}, 0)::int`,
+    })
+    .from(classes)
+    .leftJoin(enrolled, eq(enrolled.classId, classes.id))
+    .where(where)
+    .orderBy(asc(classes.name), asc(classes.id))
+    .$dynamic();
+  return page ? select.limit(page.limit).offset(page.offset) : select;
+}
+
+/** Condition on `classes`: those the user teaches. */
+export const taughtBy = (db: Executor, teacherId: number) =>
+  inArray(
+    classes.id,
+    db
+      .select({ id: classTeachers.classId })
+      .from(classTeachers)
+      .where(eq(classTeachers.teacherId, teacherId)),
+  );
+
+/** What the paged reading overview sorts by: a name, or one of P13's figures over the range. */
+export type StudentSort = 'name' | 'books_completed' | 'minutes_reading' | 'average_score_percent';
+
+/**
+ * A page of the ids of the students `where` names, sorted by name or by a figure (ties and students without one by
+ * name), and how many there are in all (IN8).
+ */
+export async function studentPage(
+  db: Executor,
+  where: SQL,
+  sort: { by: StudentSort; descending: boolean; interval: Interval },
+  page: { limit: number; offset: number },
+) {
+  const byName = [asc(users.lastName), asc(users.firstName), asc(users.id)];
+  const direction = sort.descending ? desc : asc;
+  const query = () => {
+    if (sort.by === 'name') {
+      const order = sort.descending ? [desc(users.lastName), desc(users.firstName), desc(users.id)] : byName;
+      return db
+        .select({ id: students.userId })
+        .from(students)
+        .innerJoin(users, eq(users.id, students.userId))
+        .where(where)
+        .orderBy(...order);
+    }
+    const stats = readingStatsOf(db, where, sort.interval).as('stats');
+    const figure = {
+      books_completed: stats.booksCompleted,
+      minutes_reading: stats.readingMs,
+      average_score_percent: stats.averageScore,
+    }[sort.by];
+    return db
+      .select({ id: stats.studentId })
+      .from(stats)
+      .innerJoin(users, eq(users.id, stats.studentId))
+      .orderBy(sql`${direction(figure)} nulls last`, ...byName);
+  };
+  const [rows, total] = await Promise.all([
+    query().limit(page.limit).offset(page.offset),
+    countStudents(db, where),
+  ]);
+  return { ids: rows.map((row) => row.id), total };
+}

@@ -1,0 +1,327 @@
+/**
+ * Insights on the seeded demo district (docs/rules.md IN1–IN9): each call's figures agree with the same figure
+ * counted here straight from the raw rows in plain SQL, and scope holds: a teacher's insights count only their
+ * classes' students, an owner's only their school's, and a department head's school from another district is 404.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, signIn, type TestApp } from '../../../test/app.js';
+import { expectError } from '../../../test/ladder.js';
+import { importLibrary } from '../../seed/library-import.js';
+import { seedDemo } from '../../seed/demo-district.js';
+import { DEMO_PASSWORD } from '../../seed/demo-district-data.js';
+
+let t: TestApp;
+const token = { teacher: '', owner: '', head: '' };
+let ids: { willow: number; harbour: number; maple: number; birch: number; aspen: number; puffin: number };
+let outsideSchool: number;
+
+/** The demo's 28 days up to the test clock's day (IN1's default period). */
+const RANGE = { from: '2026-08-19T00:00:00Z', until: '2026-09-16T00:00:00Z' };
+const POWER_BUILDER = 2;
+
+/** A number straight from the database. */
+async function scalar(query: ReturnType<typeof sql>): Promise<number> {
+  const { rows } = await t.db.execute<{ n: string | number | null }>(query);
+  return Number(rows[0]?.n ?? 0);
+}
+const idOf = (table: 'schools' | 'classes', name: string) =>
+  scalar(sql`select id as n from ${sql.identifier(table)} where name = ${name}`);
+
+/** Students enrolled in the classes, as SQL. */
+const enrolledIn = (...classIds: number[]) =>
+  sql`(select student_id from enrolments where class_id in (${sql.join(
+    classIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}))`;
+const ofSchool = (schoolId: number) => sql`(select user_id from students where school_id = ${schoolId})`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await importLibrary(t.db, { root: t.deps.config.libraryDir });
+  await seedDemo(t.db, t.clock.now(), { platform: t.deps });
+  for (const role of ['teacher', 'owner', 'head'] as const) {
+    token[role] = (await signIn(t, `demo.${role}`, DEMO_PASSWORD)).access_token;
+  }
+  ids = {
+    willow: await idOf('schools', 'Willow Creek Elementary'),
+    harbour: await idOf('schools', 'Harbour View School'),
+    maple: await idOf('classes', 'Grade 3 Maple'),
+    birch: await idOf('classes', 'Grade 3 Birch'),
+    aspen: await idOf('classes', 'Grade 2 Aspen'),
+    puffin: await idOf('classes', 'Grade 1 Puffin'),
+  };
+  outsideSchool = (await t.factories.school()).school.id;
+}, 120_000);
+afterAll(() => t.close());
+
+async function get<T>(role: keyof typeof token, url: string): Promise<T> {
+  const response = await t.request({ method: 'GET', url: `/api${url}`, token: token[role] });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<T>();
+}
+const call = (role: keyof typeof token, url: string) =>
+  t.request({ method: 'GET', url: `/api${url}`, token: token[role] });
+
+/** Raw counts of the students `who` names over RANGE, as P10 and IN2 define them. */
+const raw = {
+  books: (who: ReturnType<typeof sql>) =>
+    scalar(sql`select count(*) as n from worksheets w join passages p on p.id = w.passage_id
+      where w.student_id in ${who} and p.builder_type_id = ${POWER_BUILDER} and w.worksheet_completed
+      and w.completed_at >= ${RANGE.from} and w.completed_at < ${RANGE.until}`),
+  minutes: (who: ReturnType<typeof sql>) =>
+    scalar(sql`select coalesce(sum(time_spent_reading_ms), 0) / 60000.0 as n from worksheets
+      where student_id in ${who} and created_at >= ${RANGE.from} and created_at < ${RANGE.until}`),
+  quizzes: (who: ReturnType<typeof sql>) =>
+    scalar(sql`select count(*) as n from worksheets where student_id in ${who}
+      and quiz_submitted_at >= ${RANGE.from} and quiz_submitted_at < ${RANGE.until}`),
+  active: (who: ReturnType<typeof sql>, from = RANGE.from, until = RANGE.until) =>
+    scalar(sql`select count(distinct s) as n from (
+      select student_id s, created_at a from worksheets union all
+      select student_id, quiz_submitted_at from worksheets union all
+      select student_id, start_time from reading_activity_logs union all
+      select student_id, created_at from recordings) e
+      where s in ${who} and a >= ${from} and a < ${until}`),
+  students: (who: ReturnType<typeof sql>) =>
+    scalar(sql`select count(*) as n from students where user_id in ${who}`),
+};
+
+describe('GET /v1/classes/student-count', () => {
+  it('counts the owner’s school: students, classes and those active in the last 7 days', async () => {
+    const counts = await get<{ student_count: number; class_count: number; active_student_count: number }>(
+      'owner',
+      `/v1/classes/student-count?school_id=${ids.harbour}`, // ignored for an owner
+    );
+    const now = t.clock.now();
+    const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+    expect(counts).toEqual({
+      student_count: await raw.students(ofSchool(ids.willow)),
+      class_count: await scalar(sql`select count(*) as n from classes where school_id = ${ids.willow}`),
+      active_student_count: await raw.active(ofSchool(ids.willow), weekAgo, now.toISOString()),
+    });
+    expect(counts.active_student_count).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /v1/classes/insights', () => {
+  it('totals a teacher’s classes over the last 28 days as the raw rows give them', async () => {
+    const insights = await get<Record<string, number | null>>('teacher', '/v1/classes/insights');
+    const mine = enrolledIn(ids.maple, ids.birch);
+    expect(insights.total_students).toBe(await raw.students(mine));
+    expect(insights.books_completed).toBe(await raw.books(mine));
+    expect(insights.books_completed).toBeGreaterThan(0);
+    expect(insights.quizzes_submitted).toBe(await raw.quizzes(mine));
+    expect(insights.minutes_reading).toBeCloseTo(await raw.minutes(mine), 0);
+    expect(insights.active_students).toBe(await raw.active(mine));
+    expect(insights.average_score_percent).toBeCloseTo(
+      await scalar(sql`select avg(w.score_percent) as n from worksheets w join passages p on p.id = w.passage_id
+        where w.student_id in ${mine} and p.builder_type_id = ${POWER_BUILDER}
+        and w.quiz_submitted_at >= ${RANGE.from} and w.quiz_submitted_at < ${RANGE.until}`),
+      1,
+    );
+  });
+
+  it('one class narrows it; a class the teacher does not teach is 404; a bad date names query.start', async () => {
+    const maple = await get<{ total_students: number; books_completed: number }>(
+      'teacher',
+      `/v1/classes/insights?class_id=${ids.maple}`,
+    );
+    expect(maple.total_students).toBe(await raw.students(enrolledIn(ids.maple)));
+    expect(maple.books_completed).toBe(await raw.books(enrolledIn(ids.maple)));
+    expectError(await call('teacher', `/v1/classes/insights?class_id=${ids.aspen}`), 404);
+    expectError(await call('owner', `/v1/classes/insights?class_id=${ids.puffin}`), 404);
+    expectError(await call('teacher', '/v1/classes/insights?start=yesterday'), 400, 'query.start');
+  });
+
+  it('a department head narrows to a school of the district; another district’s school is 404', async () => {
+    const harbour = await get<{ total_students: number }>(
+      'head',
+      `/v1/classes/insights?school_id=${ids.harbour}`,
+    );
+    expect(harbour.total_students).toBe(await raw.students(ofSchool(ids.harbour)));
+    const district = await get<{ total_students: number }>('head', '/v1/classes/insights');
+    expect(district.total_students).toBeGreaterThan(harbour.total_students);
+    expectError(await call('head', `/v1/classes/insights?school_id=${outsideSchool}`), 404);
+  });
+});
+
+describe('GET /v1/classes/student-colour-band-by-series', () => {
+  it('counts each series and band of the school the head picks as the students table does', async () => {
+    const { rows, unplaced_count } = await get<{
+      rows: { series_id: number; colour_band_id: number; student_count: number; series_name: string }[];
+      unplaced_count: number;
+    }>('head', `/v1/classes/student-colour-band-by-series?school_id=${ids.willow}`);
+    const { rows: expected } = await t.db.execute<{ series_id: number; colour_band_id: number; n: number }>(
+      sql`select series_id, colour_band_id, count(*)::int as n from students
+        where school_id = ${ids.willow} and colour_band_id is not null group by 1, 2 order by 1, 2`,
+    );
+    expect(rows.map((row) => [row.series_id, row.colour_band_id, row.student_count])).toEqual(
+      expected.map((row) => [row.series_id, row.colour_band_id, row.n]),
+    );
+    expect(rows.every((row) => row.series_name !== '')).toBe(true);
+    expect(unplaced_count).toBe(
+      await scalar(
+        sql`select count(*) as n from students where school_id = ${ids.willow} and colour_band_id is null`,
+      ),
+    );
+    expect(unplaced_count).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /v1/classes/activity', () => {
+  it('lists every day of the period, the days adding up to the raw totals', async () => {
+    const { days } = await get<{
+      days: { date: string; books_completed: number; quizzes_submitted: number }[];
+    }>('owner', '/v1/classes/activity');
+    expect(days).toHaveLength(28);
+    expect(days.at(-1)!.date).toBe('2026-09-15');
+    const sum = (key: 'books_completed' | 'quizzes_submitted') => days.reduce((n, day) => n + day[key], 0);
+    expect(sum('books_completed')).toBe(await raw.books(ofSchool(ids.willow)));
+    expect(sum('quizzes_submitted')).toBe(await raw.quizzes(ofSchool(ids.willow)));
+    expectError(await call('owner', '/v1/classes/activity?start=2024-01-01'), 400, 'query.start');
+  });
+});
+
+describe('GET /v1/classes/weekly-activity', () => {
+  it('gives each class the teacher teaches its last 8 weeks, as the raw rows of its students', async () => {
+    const { classes, has_more } = await get<{
+      classes: { class_id: number; name: string; weeks: { week_start: string; books_completed: number }[] }[];
+      has_more: boolean;
+    }>('teacher', '/v1/classes/weekly-activity');
+    expect(classes.map((klass) => klass.name)).toEqual(['Grade 3 Birch', 'Grade 3 Maple']);
+    expect(has_more).toBe(false);
+    for (const klass of classes) {
+      expect(klass.weeks).toHaveLength(8);
+      expect(klass.weeks.at(-1)!.week_start).toBe('2026-09-14');
+      const books =
+        await scalar(sql`select count(*) as n from worksheets w join passages p on p.id = w.passage_id
+        where w.student_id in ${enrolledIn(klass.class_id)} and p.builder_type_id = ${POWER_BUILDER}
+        and w.worksheet_completed and w.completed_at >= '2026-07-27' and w.completed_at < '2026-09-21'`);
+      expect(klass.weeks.reduce((n, week) => n + week.books_completed, 0)).toBe(books);
+    }
+  });
+
+  it('with all, an owner gets every class of the school and no other', async () => {
+    const { classes } = await get<{ classes: { school_id: number }[] }>(
+      'owner',
+      '/v1/classes/weekly-activity?all=true',
+    );
+    expect(classes.length).toBe(
+      await scalar(sql`select count(*) as n from classes where school_id = ${ids.willow}`),
+    );
+    expect(classes.every((klass) => klass.school_id === ids.willow)).toBe(true);
+    expectError(await call('owner', '/v1/classes/weekly-activity?all=maybe'), 400, 'query.all');
+  });
+});
+
+describe('GET /v1/classes/weekly-activity/{id}', () => {
+  it('one class of the caller’s, its active students per week from the raw rows; another’s is 404', async () => {
+    const maple = await get<{ weeks: { week_start: string; active_students: number }[] }>(
+      'teacher',
+      `/v1/classes/weekly-activity/${ids.maple}`,
+    );
+    const lastWeek = maple.weeks.at(-2)!;
+    const until = new Date(Date.parse(lastWeek.week_start) + 7 * 86_400_000).toISOString();
+    expect(lastWeek.active_students).toBe(
+      await raw.active(enrolledIn(ids.maple), `${lastWeek.week_start}T00:00:00Z`, until),
+    );
+    expectError(await call('teacher', `/v1/classes/weekly-activity/${ids.aspen}`), 404);
+  });
+});
+
+describe('GET /v1/classes/level-progression', () => {
+  it('lists the school’s level changes of the period, newest first, counted by reason as the raw rows', async () => {
+    const progression = await get<{
+      reasons: { reason: string; change_count: number; student_count: number }[];
+      level_changes: { changed_at: string; student_name: string; school_id: number }[];
+      total: number;
+    }>('owner', '/v1/classes/level-progression?start=2026-01-01');
+    const { rows } = await t.db.execute<{ rule: string; n: number; s: number }>(
+      sql`select rule, count(*)::int as n, count(distinct student_id)::int as s from level_changes
+        where school_id = ${ids.willow} and rule <> 'seed' and created_at >= '2026-01-01' group by rule`,
+    );
+    expect(progression.reasons.sort((a, b) => a.reason.localeCompare(b.reason))).toEqual(
+      rows
+        .sort((a, b) => a.rule.localeCompare(b.rule))
+        .map((row) => ({ reason: row.rule, change_count: row.n, student_count: row.s })),
+    );
+    expect(progression.total).toBeGreaterThan(0);
+    expect(progression.level_changes.length).toBe(Math.min(progression.total, 50));
+    const times = progression.level_changes.map((change) => change.changed_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(progression.level_changes.every((change) => change.school_id === ids.willow)).toBe(true);
+  });
+});
+
+describe('GET /v1/classes/reading-overview', () => {
+  it('lists the students of the classes named with their books as the raw rows; a class out of scope is 404', async () => {
+    const { students } = await get<{ students: { student_id: number; books_completed: number }[] }>(
+      'teacher',
+      `/v1/classes/reading-overview?class_ids=${ids.maple}`,
+    );
+    expect(students.length).toBe(await raw.students(enrolledIn(ids.maple)));
+    for (const student of students) {
+      expect(student.books_completed, String(student.student_id)).toBe(
+        await raw.books(sql`(${student.student_id})`),
+      );
+    }
+    expectError(
+      await call('teacher', `/v1/classes/reading-overview?class_ids=${ids.maple},${ids.aspen}`),
+      404,
+    );
+    expectError(
+      await call('teacher', '/v1/classes/reading-overview?class_ids=maple'),
+      400,
+      'query.class_ids',
+    );
+  });
+});
+
+describe('GET /v1/classes/reading-overview-paginated', () => {
+  it('pages the district by 50, sorted by books read, searched by name', async () => {
+    const page = await get<{ students: { books_completed: number; last_name: string }[]; total: number }>(
+      'head',
+      '/v1/classes/reading-overview-paginated?sort=books_completed&order=desc',
+    );
+    expect(page.total).toBe(
+      await scalar(sql`select count(*) as n from students s join schools c on c.id = s.school_id
+        where c.id in (${ids.willow}, ${ids.harbour})`),
+    );
+    expect(page.students.length).toBe(Math.min(page.total, 50));
+    const books = page.students.map((student) => student.books_completed);
+    expect([...books].sort((a, b) => b - a)).toEqual(books);
+    expect(books[0]).toBe(
+      await scalar(sql`select max(n) as n from (select count(*) n from worksheets w join passages p
+        on p.id = w.passage_id where p.builder_type_id = ${POWER_BUILDER} and w.worksheet_completed
+        and w.completed_at >= ${RANGE.from} and w.completed_at < ${RANGE.until} group by w.student_id) x`),
+    );
+    const found = await get<{ students: { last_name: string }[]; total: number }>(
+      'head',
+      '/v1/classes/reading-overview-paginated?search=fontaine',
+    );
+    expect(found.students.map((student) => student.last_name)).toEqual(['Fontaine']);
+    expectError(await call('head', '/v1/classes/reading-overview-paginated?sort=shoe'), 400, 'query.sort');
+  });
+});
+
+describe('GET /v1/analysis/learning-outcome-performance', () => {
+  it('scores each outcome over the school’s marked answers as the raw gradings do', async () => {
+    const { learning_outcome_performances: outcomes } = await get<{
+      learning_outcome_performances: {
+        learning_outcome_id: number;
+        score_percent: number | null;
+        students_answered: number;
+      }[];
+    }>('head', `/v1/analysis/learning-outcome-performance?school_id=${ids.willow}&start=2026-01-01`);
+    const answered = outcomes.filter((outcome) => outcome.score_percent !== null);
+    expect(answered.length).toBeGreaterThan(0);
+    const sample = answered[0]!;
+    const expected = await scalar(sql`select round((sum(g.marks) * 100 / sum(g.max_marks))::numeric, 1) as n
+      from gradings g join worksheets w on w.id = g.worksheet_id
+      join question_learning_outcomes q on q.question_id = g.question_id
+      where w.school_id = ${ids.willow} and w.quiz_submitted_at >= '2026-01-01' and g.marks is not null
+      and q.learning_outcome_id = ${sample.learning_outcome_id}`);
+    expect(sample.score_percent).toBeCloseTo(expected, 1);
+    expect(sample.students_answered).toBeGreaterThan(0);
+  });
+});
