@@ -2,7 +2,7 @@
  * Every call in one map keyed by operation name, so `api('uploadRecording')` and the server's
  * `contracts.uploadRecording` name a call the same way. Each file under calls/ holds the calls of one server module
  * (`apps/server/src/modules/<module>/`), exported under their operation names (a test checks that), next to the
- * schemas they share; insights.ts holds calls no module serves yet, of the module it will be.
+ * schemas they share (a call not served yet sits in the file of the module that will serve it).
  * calls/shared.ts holds schemas several modules' calls use and is not re-exported.
  */
 import type { Contract } from './contract.js';
