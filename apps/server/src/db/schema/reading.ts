@@ -106,6 +106,10 @@ export const worksheets = pgTable(
     index().on(t.schoolId, t.createdAt),
     index().on(t.districtId),
     index().on(t.assignmentId),
+    // A set of students' work in a period, by each time insights count (IN3, IN5).
+    index().on(t.studentId, t.createdAt),
+    index().on(t.studentId, t.completedAt),
+    index().on(t.studentId, t.quizSubmittedAt),
   ],
 );
 
@@ -240,7 +244,12 @@ export const readingActivityLogs = pgTable(
     readingSettings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.schoolId, t.createdAt), index().on(t.studentId, t.createdAt)],
+  (t) => [
+    index().on(t.schoolId, t.createdAt),
+    index().on(t.studentId, t.createdAt),
+    // Reading sessions by when they began: IN2's active students.
+    index().on(t.studentId, t.startTime),
+  ],
 );
 
 export const recordingActivityLogs = pgTable(
