@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { answer, errorAnswer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
@@ -42,6 +42,12 @@ const pageText = (text: string) => (_: string, element: Element | null) =>
   element?.tagName === 'P' && element.textContent === text;
 
 const pathOf = (request: Request) => new URL(request.url).pathname;
+
+beforeEach(() => {
+  // jsdom plays no media; the reader's music starts as the book opens.
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue();
+});
 
 describe('reading an assigned book', () => {
   it('opens the assignment’s book and records the reading on the assignment’s worksheet, starting none', async () => {

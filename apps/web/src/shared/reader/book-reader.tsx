@@ -12,6 +12,7 @@ import { useReadingSettings } from '@/lib/reading-settings';
 import { usePassage } from '@/shared/passage/get-passage';
 import { BackgroundMusic } from './background-music';
 import { PageView } from './page-view';
+import { useClassTranslationLanguage } from './page-translation';
 import classes from './reader.module.css';
 import { useReadingProgress } from './use-reading-progress';
 
@@ -70,6 +71,8 @@ function Reader({ book, mode, next, worksheetId }: Omit<PassageReaderProps, 'pas
   const [settings] = useReadingSettings();
   const [pageIndex, setPageIndex] = useState(0);
   const [direction, setDirection] = useState<'forward' | 'back' | null>(null);
+  const [speaking, setSpeaking] = useState(false);
+  const translateTo = useClassTranslationLanguage(userRole === 'student');
 
   const pages = book.pages;
   const pageCount = pages.length;
@@ -146,10 +149,16 @@ function Reader({ book, mode, next, worksheetId }: Omit<PassageReaderProps, 'pas
           Page {pageIndex + 1} of {pageCount}
         </Text>
       </Group>
-      {book.assets.music_url && <BackgroundMusic url={book.assets.music_url} />}
+      <BackgroundMusic url={book.assets.music_url} quiet={speaking} />
       <Card withBorder radius="lg" padding="lg" shadow="sm">
         <div key={page.page_num} className={turnClass}>
-          <PageView page={page} settings={settings} narrationPending={book.assets.narration_pending} />
+          <PageView
+            page={page}
+            settings={settings}
+            narrationPending={book.assets.narration_pending}
+            translateTo={translateTo}
+            onSpeakingChange={setSpeaking}
+          />
         </div>
       </Card>
       {isLast && (

@@ -4,22 +4,25 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { z } from 'zod';
 import type { ReadingSettingsValue } from '@/lib/reading-settings';
+import { speechAvailable } from './browser-voice';
 import { pageFit } from './page-fit';
+import { PageText } from './page-text';
+import { PageTranslation } from './page-translation';
 import { alignTimings, splitWords, wordAtChar, wordAtTime } from './page-words';
 import classes from './reader.module.css';
+import { useWordNarration } from './word-narration';
 
 type BookPage = z.infer<typeof Page>;
-
-const speechAvailable = () =>
-  typeof window !== 'undefined' &&
-  'speechSynthesis' in window &&
-  typeof SpeechSynthesisUtterance !== 'undefined';
 
 interface PageViewProps {
   page: BookPage;
   settings: ReadingSettingsValue;
   /** The server is still recording this book's narration: wait for its voice rather than the browser's. */
   narrationPending?: boolean;
+  /** The class's translation language: the page offers its text in it (C37). */
+  translateTo?: string | null;
+  /** Told whenever a voice starts or stops reading on this page (the music keeps quiet under it, C38). */
+  onSpeakingChange?: (speaking: boolean) => void;
 }
 
 /**
@@ -28,7 +31,13 @@ interface PageViewProps {
  * highlight; otherwise the browser's own voice reads and its word boundaries drive the highlight. Give each page
  * its own `key`: leaving a page stops its narration.
  */
-export function PageView({ page, settings, narrationPending = false }: PageViewProps) {
+export function PageView({
+  page,
+  settings,
+  narrationPending = false,
+  translateTo = null,
+  onSpeakingChange,
+}: PageViewProps) {
   const pieces = useMemo(() => splitWords(page.text), [page.text]);
   const timings = page.word_timings;
   const alignment = useMemo(() => (timings ? alignTimings(pieces, timings) : []), [pieces, timings]);
@@ -44,6 +53,18 @@ export function PageView({ page, settings, narrationPending = false }: PageViewP
   const usesSpeech = audioUrl === null && !narrationPending && speechAvailable();
   const canNarrate = settings.narration && (audioUrl !== null || usesSpeech);
   const speed = settings.narrationSpeed;
+  const {
+    say: sayWord,
+    saying,
+    stop: stopWord,
+    audioRef: wordAudioRef,
+  } = useWordNarration({ speed, onStart: () => stopPageNarration() });
+  const speaking = playing || saying !== null;
+
+  useEffect(() => {
+    onSpeakingChange?.(speaking);
+    return () => onSpeakingChange?.(false);
+  }, [speaking, onSpeakingChange]);
 
   useEffect(() => {
     const audio = audioRef.current;
@@ -97,7 +118,13 @@ export function PageView({ page, settings, narrationPending = false }: PageViewP
     setPlaying(false);
   };
 
+  const stopPageNarration = () => {
+    if (utteranceRef.current) stopSpeaking();
+    else audioRef.current?.pause();
+  };
+
   const toggle = () => {
+    stopWord();
     if (utteranceRef.current) {
       stopSpeaking();
       return;
@@ -123,7 +150,7 @@ export function PageView({ page, settings, narrationPending = false }: PageViewP
     setCurrentWord(spoken === null ? null : (alignment[spoken] ?? null));
   };
 
-  const highlighted = settings.highlight ? currentWord : null;
+  const highlighted = settings.highlight ? (saying ?? currentWord) : null;
   const textStyle = {
     '--reader-scale': settings.fontSize,
     '--page-fit': pageFit(page.text.length, Boolean(page.illustration_url)),
@@ -187,21 +214,20 @@ export function PageView({ page, settings, narrationPending = false }: PageViewP
           />
         )}
       </Stack>
-      <p className={classes.text} style={textStyle}>
-        {pieces.map((piece, position) =>
-          piece.kind === 'space' ? (
-            piece.text
-          ) : (
-            <span
-              key={position}
-              className={piece.index === highlighted ? `${classes.word} ${classes.current}` : classes.word}
-              aria-current={piece.index === highlighted ? 'true' : undefined}
-            >
-              {piece.text}
-            </span>
-          ),
-        )}
-      </p>
+      <Stack gap="md">
+        <PageText
+          pieces={pieces}
+          highlighted={highlighted}
+          style={textStyle}
+          onWord={settings.narration ? (text, index) => void sayWord(text, index) : undefined}
+        />
+        {translateTo && <PageTranslation text={page.text} language={translateTo} />}
+      </Stack>
+      {settings.narration && (
+        // A single word, as the text beside it says: the text is its caption.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
+        <audio ref={wordAudioRef} preload="none" onEnded={stopWord} hidden data-testid="word-narration" />
+      )}
     </div>
   );
 }
