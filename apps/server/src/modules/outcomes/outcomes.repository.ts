@@ -95,3 +95,13 @@ export function questionTypeScores(db: Executor, studentId: number) {
     .where(markedAnswersOf(theStudent(studentId), undefined))
     .groupBy(questions.typeId);
 }
+
+/** The learning outcomes a passage's questions measure. */
+export async function outcomesOfPassage(db: Executor, passageId: number) {
+  const rows = await db
+    .selectDistinct({ id: questionLearningOutcomes.learningOutcomeId })
+    .from(questionLearningOutcomes)
+    .innerJoin(questions, eq(questions.id, questionLearningOutcomes.questionId))
+    .where(eq(questions.passageId, passageId));
+  return rows.map((row) => row.id);
+}

@@ -2,9 +2,16 @@
  * Learning-outcome performance and proficiency, and results per question type (P11): the student's own,
  * or (staff) a student's within their scope. Every outcome asked for is listed; one not yet answered scores null.
  */
-import { QuestionType } from '@readalong/contracts';
+import { AlertType, PROGRESSION, QuestionType } from '@readalong/contracts';
 import type { Deps } from '../../deps.js';
+import type { Executor } from '../../db/database.js';
 import type { Actor } from '../../domain/actor.js';
+import {
+  createProgressionService,
+  hasAlert,
+  type ProgressionService,
+  type Reader,
+} from '../progression/progression.service.js';
 import { reportInterval, type DateRangeQuery } from '../reports/date-range.js';
 import { reportStudentId, requireVisibleStudent } from '../access/in-scope.js';
 import * as repo from './outcomes.repository.js';
@@ -25,8 +32,41 @@ const outcomeView = (row: OutcomeRow) => ({
 
 export type OutcomesService = ReturnType<typeof createOutcomesService>;
 
-export function createOutcomesService({ db, clock }: Deps) {
+/** Enough marked answers, scored below the bar: an outcome a skill builder would help with (P18). */
+const needsPractice = (row: OutcomeRow) => {
+  const score = percent(row.marks, row.maxMarks);
+  return (
+    score !== null &&
+    Number(row.answered ?? 0) >= PROGRESSION.skillBuilderMinAnswers &&
+    score < PROGRESSION.skillBuilderBelowPercent
+  );
+};
+
+export function createOutcomesService(
+  deps: Deps,
+  progression: ProgressionService = createProgressionService(deps),
+) {
+  const { db, clock } = deps;
   return {
+    /**
+     * After a quiz is marked, in its transaction: each outcome its questions measure that the student now scores
+     * below the bar raises AssignSkillBuilder for their teachers, once per student and outcome (P18).
+     */
+    async suggestSkillBuilders(tx: Executor, reader: Reader, worksheet: { id: number; passageId: number }) {
+      const outcomeIds = await repo.outcomesOfPassage(tx, worksheet.passageId);
+      if (outcomeIds.length === 0) return;
+      const scores = await repo.outcomeScores(tx, reader.userId, { outcomeIds });
+      for (const row of scores.filter(needsPractice)) {
+        const about = { learning_outcome_id: row.outcomeId };
+        if (await hasAlert(tx, reader.userId, AlertType.AssignSkillBuilder, about)) continue;
+        await progression.raise(tx, reader, AlertType.AssignSkillBuilder, {
+          passageId: worksheet.passageId,
+          worksheetId: worksheet.id,
+          details: { ...about, outcome: row.name, score_percent: percent(row.marks, row.maxMarks) },
+        });
+      }
+    },
+
     async performances(
       actor: Actor,
       studentId: number,
