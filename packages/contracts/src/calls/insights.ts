@@ -2,7 +2,6 @@
  * Module insights: the staff's class, school and district figures (docs/rules.md IN1–IN9): reading overviews,
  * activity day by day and week by week, level progression, colour bands, learning outcomes, fluency. Staff see the
  * students of their scope (A3); `school_id` narrows a department head's view to one school, `class_id` to one class.
- * Not served yet: passage and assignment activity (`/v1/worksheets/.../activity`), of the same module.
  */
 import { z } from 'zod';
 import {
