@@ -48,6 +48,7 @@ async function openReview() {
   answer('listClasses', () => ({ classes: [CLASS] }));
   answer('getClassRecordings', () => ({ recordings: [waiting, older, graded] }));
   answer('getGoalSettings', () => ({ class_goal: null, goal_settings: [] }));
+  answer('getAnswersToMark', () => ({ answers: [], page: 0, has_more: false }));
   answer('getPassage', () => buildPassage(PAGES));
   answer('getMistakes', () => ({ recording_id: 12, mistakes: [], num_mistakes: 0, last_word_index: null }));
   const app = renderApp('/teacher/class');

@@ -9,11 +9,12 @@ import { useClasses, useClassRecordings, type ClassRecording } from './recording
 import { RecordingQueue, recordedAt } from './recordings/components/recording-queue';
 import { RecordingReview } from './recordings/components/recording-review';
 import { ReadingGoals } from './goals/components/reading-goals';
+import { AnswersToMark } from './marking/components/answers-to-mark';
 
 /**
  * Class detail (the “Teacher area”, docs/rules.md C26): the class's read-aloud recordings waiting for review, and the review
- * of one; below the list, the class's reading goals (G1, G2). The class and the recording open are in the address
- * (`?class=&recording=`), so a review can be shared or reloaded.
+ * of one; below the list, the written answers waiting for a mark (R24), then the class's reading goals (G1, G2). The
+ * class and the recording open are in the address (`?class=&recording=`), so a review can be shared or reloaded.
  */
 export function TeacherClassPage() {
   const [search, setSearch] = useSearchParams();
@@ -51,6 +52,7 @@ export function TeacherClassPage() {
         </Group>
       </Group>
       <ClassRecordings classId={current.id} recordingId={recordingId} />
+      {recordingId === null && <AnswersToMark classId={current.id} />}
       {recordingId === null && <ReadingGoals classId={current.id} />}
     </Stack>
   );

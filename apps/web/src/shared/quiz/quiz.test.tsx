@@ -148,6 +148,7 @@ describe('the quiz', () => {
           time_taken: 4,
           max_marks: 1,
           awaiting_teacher: false,
+          comment: null,
         },
       ],
     }));
@@ -157,6 +158,50 @@ describe('the quiz', () => {
     expect(screen.getByText('90%')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your answers' })).toBeInTheDocument();
     expect(screen.queryByText(/^Question 1 of/)).not.toBeInTheDocument();
+  });
+
+  it('a written answer shows “your teacher will mark this”, then the teacher’s mark and comment', async () => {
+    await signedInAs({ login_role: 'student' });
+    answer('getPassage', () => buildPassage());
+    answer('startWorksheet', () => ({ worksheet_id: WORKSHEET_ID }));
+    answer('getPassageQuestions', () => ({ questions: withKeys(QUIZ.slice(2, 3)) }));
+    const written = {
+      question_id: 3,
+      question_num: 3,
+      sub_question_num: 0,
+      marks: 0,
+      selected_option: 'They help the flowers grow fruit.',
+      time_taken: 30,
+      max_marks: 1,
+      awaiting_teacher: true,
+      comment: null,
+    };
+    const submitted = {
+      ...NOT_SUBMITTED,
+      completed: true,
+      submitted_at: '2026-11-01T10:00:00.000Z',
+      total_score: 0,
+      max_score: 1,
+    };
+    answer('getDiagnosticsSubmission', () => ({ ...submitted, gradings: [written] }));
+    const { unmount } = renderApp(paths.book.quiz.getHref(BOOK_ID));
+    expect(await screen.findByText('Your teacher will mark this')).toBeInTheDocument();
+    expect(screen.getByText(/Your teacher will mark your written answers/)).toBeInTheDocument();
+    unmount();
+
+    answer('getDiagnosticsSubmission', () => ({
+      ...submitted,
+      total_score: 0.5,
+      score_percent: 50,
+      passed: false,
+      gradings: [{ ...written, marks: 0.5, awaiting_teacher: false, comment: 'Good start: say why.' }],
+    }));
+    renderApp(paths.book.quiz.getHref(BOOK_ID));
+    expect(await screen.findByText('Your teacher gave 0.5 of 1 mark.')).toBeInTheDocument();
+    expect(screen.getByText('“Good start: say why.”')).toBeInTheDocument();
+    expect(screen.getByText('Partly right')).toBeInTheDocument();
+    expect(screen.getByText('50%')).toBeInTheDocument();
+    expect(screen.queryByText('Your teacher will mark this')).not.toBeInTheDocument();
   });
 
   it('lets staff try the quiz as a demonstration: answers are checked here and nothing is sent', async () => {

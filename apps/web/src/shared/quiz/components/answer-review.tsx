@@ -1,6 +1,6 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Blockquote, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ANSWER_SEPARATOR, QuestionType, type Response, type contracts } from '@readalong/contracts';
-import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
+import { IconCheck, IconClock, IconMessage, IconX } from '@tabler/icons-react';
 import type { QuizQuestion } from '../answers';
 
 type MarkedRow = Response<typeof contracts.getDiagnosticsSubmission>['gradings'][number];
@@ -18,6 +18,23 @@ const readable = (answer: string) => answer.split(ANSWER_SEPARATOR).join(' → '
 /** The key as a child reads it: a short answer shows its first accepted answer; an order, arrows between items. */
 const keyText = (question: QuizQuestion, key: string) =>
   question.question_type_id === QuestionType.ShortAnswer ? key.split(ANSWER_SEPARATOR)[0] : readable(key);
+
+/** A written answer: the teacher marks it and may say something about it (docs/rules.md R24). */
+const isTeacherMarked = (question: QuizQuestion) => question.question_type_id === QuestionType.OpenEnded;
+
+/** The teacher's mark of a written answer and their comment, once they have marked it. */
+function TeacherMark({ rows }: { rows: readonly MarkedRow[] }) {
+  const row = rows[0];
+  if (!row || row.awaiting_teacher) return null;
+  return (
+    <Blockquote p="sm" color="teal" icon={<IconMessage size={18} aria-hidden />} iconSize={32}>
+      <Text fw={700}>
+        Your teacher gave {row.marks} of {row.max_marks} {row.max_marks === 1 ? 'mark' : 'marks'}.
+      </Text>
+      {row.comment && <Text>“{row.comment}”</Text>}
+    </Blockquote>
+  );
+}
 
 /** How one part went: right, partly right, wrong, or waiting for the teacher. */
 function Verdict({ rows }: { rows: readonly MarkedRow[] }) {
@@ -94,12 +111,13 @@ export function AnswerReview({ questions, gradings }: AnswerReviewProps) {
                       </Text>
                       {row?.selected_option ? readable(row.selected_option) : '(no answer)'}
                     </Text>
-                    {missed && part.answer !== null && (
+                    {missed && part.answer !== null && !isTeacherMarked(question) && (
                       <Text c="green">The answer: {keyText(question, part.answer)}</Text>
                     )}
                   </Stack>
                 );
               })}
+              {isTeacherMarked(question) && <TeacherMark rows={rows} />}
             </Stack>
           </Card>
         );

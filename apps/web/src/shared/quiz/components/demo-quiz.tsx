@@ -54,6 +54,7 @@ export function DemoQuiz({
     max_marks: 1,
     time_taken: 0,
     awaiting_teacher: part.marks === null,
+    comment: null,
   }));
   return (
     <Stack gap="xl" ref={resultRef}>

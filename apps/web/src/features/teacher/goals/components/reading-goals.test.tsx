@@ -19,6 +19,7 @@ async function openGoals() {
   await signedInAs({ login_role: 'teacher' });
   answer('listClasses', () => ({ classes: [CLASS] }));
   answer('getClassRecordings', () => ({ recordings: [] }));
+  answer('getAnswersToMark', () => ({ answers: [], page: 0, has_more: false }));
   answer('getGoalSettings', () => ({
     class_goal: GOAL,
     goal_settings: [
