@@ -43,8 +43,7 @@ import {
   type DateRangeQuery,
   type Interval,
 } from '../reports/date-range.js';
-import { studentReadingRows } from '../reports/reports.service.js';
-import { weekStartOf } from '../reports/student-overview.js';
+import { studentReadingRows, weekStartOf } from '../reports/reports.service.js';
 import { nameMatches } from '../students/students.service.js';
 import * as repo from './insights.repository.js';
 

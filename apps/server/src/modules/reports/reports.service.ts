@@ -23,7 +23,7 @@ import { studentSummaries } from '../students/student-summary.js';
 import { recordingView } from '../recordings/recording-view.js';
 import { recordingsOf } from '../recordings/recordings.service.js';
 
-export { readingStatsOf, studentReadingRows } from './student-overview.js';
+export { readingStatsOf, studentReadingRows, weekStartOf } from './student-overview.js';
 
 type BookPerformanceQuery = z.output<(typeof contracts.getBookPerformance)['query']>;
 export type ReportsService = ReturnType<typeof createReportsService>;

@@ -73,7 +73,7 @@ function readingFigures(stat: Stat | undefined, book: Book | undefined, move: Mo
 
 /**
  * The students `where` names (already a scope) with their reading over the interval, as P13 counts it: the
- * classes' reading overviews of insights (IN7). By last then first name, or in the order of `order` (ids).
+ * classes' reading overviews of insights (IN7). By last then first name.
  */
 export async function studentReadingRows(
   deps: Pick<Deps, 'db' | 'storage' | 'clock'>,
@@ -96,7 +96,10 @@ export async function studentReadingRows(
   });
 }
 
-/** What a query may sort students by in SQL: P13's reading figures over the interval, one row per student. */
+/**
+ * What a query may sort students by in SQL (IN8): P13's reading figures over the interval, one row per student
+ * (its books-this-week column counts from the interval's start and is not meant to be read).
+ */
 export const readingStatsOf = (db: Executor, where: SQL, interval: Interval) =>
   repo.readingStats(db, where, interval, interval.from);
 
