@@ -1,0 +1,14 @@
+import { stringify } from 'csv-stringify/browser/esm/sync';
+import { saveFile } from '@/lib/save-file';
+
+/** A table as a CSV download; cells that a spreadsheet would run as a formula are escaped (= + - @). */
+export function downloadCsv(
+  filename: string,
+  columns: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+) {
+  const safe = (cell: string | number) =>
+    typeof cell === 'string' && /^[=+\-@]/.test(cell) ? `'${cell}` : cell;
+  const csv = stringify([columns, ...rows.map((row) => row.map(safe))]);
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename);
+}
