@@ -70,18 +70,16 @@ describe('single-word narration', () => {
     const asked = countCalls('getNarration', () => ({ file_url: '/api/narration/kite.mp3' }));
     const { user } = await openReader();
 
-    await user.click(screen.getByRole('button', { name: 'kite' }));
+    await user.click(screen.getByText('kite'));
 
     await waitFor(() => expect(play.mock.contexts).toContain(wordAudio()));
     expect(wordAudio().src).toMatch(/\/api\/narration\/kite\.mp3$/);
-    expect(screen.getByRole('button', { name: 'kite' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByText('kite')).toHaveAttribute('aria-current', 'true');
 
     wordAudio().dispatchEvent(new Event('ended'));
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'kite' })).not.toHaveAttribute('aria-current'),
-    );
-    await user.click(screen.getByRole('button', { name: 'kite' }));
-    await user.click(screen.getByRole('button', { name: 'high.' }));
+    await waitFor(() => expect(screen.getByText('kite')).not.toHaveAttribute('aria-current'));
+    await user.click(screen.getByText('kite'));
+    await user.click(screen.getByText('high.'));
 
     await waitFor(() => expect(wordsAsked(asked.requests)).toEqual(['kite', 'high']));
     expect(play.mock.contexts.filter((audio) => audio === wordAudio())).toHaveLength(3);
@@ -107,18 +105,21 @@ describe('single-word narration', () => {
     });
     const { user } = await openReader();
 
-    await user.click(screen.getByRole('button', { name: 'flew' }));
+    await user.click(screen.getByText('flew'));
     await waitFor(() => expect(spoken).toEqual(['flew']));
-    await user.click(screen.getByRole('button', { name: 'flew' }));
+    await user.click(screen.getByText('flew'));
     await waitFor(() => expect(spoken).toEqual(['flew', 'flew']));
 
     expect(asked.count()).toBe(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('is one stop of the Tab key: the arrows move between words, not pages, and Enter says a word', async () => {
+  it('keeps the words as text until “Hear a word” makes them buttons for the keyboard', async () => {
     const asked = countCalls('getNarration', () => ({ file_url: '/api/narration/word.mp3' }));
     const { user } = await openReader();
+    expect(screen.queryByRole('button', { name: 'kite' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('switch', { name: 'Hear a word' }));
 
     expect(screen.getByRole('group', { name: /Choose a word to hear it/ })).toBeInTheDocument();
     const words = ['The', 'kite', 'flew', 'high.'].map((name) => screen.getByRole('button', { name }));
@@ -139,15 +140,19 @@ describe('single-word narration', () => {
     expect(words[3]).toHaveFocus();
   });
 
-  it('leaves the words as plain text when narration is turned off', async () => {
+  it('says nothing when a word is tapped with narration turned off', async () => {
     window.localStorage.setItem(
       READING_SETTINGS_KEY,
       JSON.stringify({ ...DEFAULT_READING_SETTINGS, narration: false }),
     );
-    await openReader();
+    const asked = countCalls('getNarration', () => ({ file_url: '/api/narration/kite.mp3' }));
+    const { user } = await openReader();
 
-    expect(screen.getByText('kite').tagName).toBe('SPAN');
-    expect(screen.queryByRole('button', { name: 'kite' })).not.toBeInTheDocument();
+    await user.click(screen.getByText('kite'));
+
+    expect(screen.queryByRole('switch', { name: 'Hear a word' })).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked.count()).toBe(0);
   });
 });
 

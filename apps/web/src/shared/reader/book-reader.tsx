@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { Loading } from '@/components/loading';
 import { QueriesError } from '@/components/load-error';
 import { IconArrowLeft, IconArrowRight, IconListCheck, IconMicrophone } from '@tabler/icons-react';
@@ -72,6 +72,7 @@ function Reader({ book, mode, next, worksheetId }: Omit<PassageReaderProps, 'pas
   const [pageIndex, setPageIndex] = useState(0);
   const [direction, setDirection] = useState<'forward' | 'back' | null>(null);
   const [speaking, setSpeaking] = useState(false);
+  const [wordButtons, setWordButtons] = useState(false);
   const translateTo = useClassTranslationLanguage(userRole === 'student');
 
   const pages = book.pages;
@@ -149,7 +150,18 @@ function Reader({ book, mode, next, worksheetId }: Omit<PassageReaderProps, 'pas
           Page {pageIndex + 1} of {pageCount}
         </Text>
       </Group>
-      <BackgroundMusic url={book.assets.music_url} quiet={speaking} />
+      <Group gap="xl">
+        <BackgroundMusic url={book.assets.music_url} quiet={speaking} />
+        {/* A tap on a word always says it; this makes the words buttons for the keyboard and screen readers (C36). */}
+        {settings.narration && (
+          <Switch
+            size="md"
+            label="Hear a word"
+            checked={wordButtons}
+            onChange={(event) => setWordButtons(event.currentTarget.checked)}
+          />
+        )}
+      </Group>
       <Card withBorder radius="lg" padding="lg" shadow="sm">
         <div key={page.page_num} className={turnClass}>
           <PageView
@@ -158,6 +170,7 @@ function Reader({ book, mode, next, worksheetId }: Omit<PassageReaderProps, 'pas
             narrationPending={book.assets.narration_pending}
             translateTo={translateTo}
             onSpeakingChange={setSpeaking}
+            wordButtons={wordButtons}
           />
         </div>
       </Card>

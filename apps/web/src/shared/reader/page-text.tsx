@@ -1,4 +1,4 @@
-import { useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Piece } from './page-words';
 import classes from './reader.module.css';
 import { spokenWord } from './word-narration';
@@ -10,6 +10,8 @@ interface PageTextProps {
   style: CSSProperties;
   /** Says a word; without it the words are plain text. */
   onWord?: (text: string, index: number) => void;
+  /** "Hear a word" is on: the words are buttons, for the keyboard and screen readers. */
+  wordButtons?: boolean;
 }
 
 /** Which word an arrow, Home or End key moves to, by position among the words that can be said. */
@@ -23,12 +25,13 @@ const KEY_STEPS: Record<string, (position: number, last: number) => number> = {
 };
 
 /**
- * The page's text, each word its own element so the word being read can be marked. With `onWord`, each word that
- * can be said is a button (docs/rules.md C36): a tap, a click, or Enter on it says it. The words are one stop of
- * the Tab key, not one each: the arrow keys move between them (a roving focus), and while a word has the focus the
- * arrows move between words rather than turn the page.
+ * The page's text, each word its own element so the word being read can be marked (docs/rules.md C36). With
+ * `onWord`, a tap or click on a word says it. The text stays text for screen readers and voice control (no
+ * "button" after every word, no word named like the Next button) until "Hear a word" is on: then each word that
+ * can be said is a button, Enter says it, and the words are one stop of the Tab key, not one each: the arrow keys
+ * move between them (a roving focus) rather than turn the page.
  */
-export function PageText({ pieces, highlighted, style, onWord }: PageTextProps) {
+export function PageText({ pieces, highlighted, style, onWord, wordButtons = false }: PageTextProps) {
   const textRef = useRef<HTMLParagraphElement>(null);
   const sayable = onWord
     ? pieces.flatMap((piece) =>
@@ -51,22 +54,38 @@ export function PageText({ pieces, highlighted, style, onWord }: PageTextProps) 
     textRef.current?.querySelector<HTMLElement>(`[data-word="${next}"]`)?.focus();
   };
 
-  const wordClass = (index: number) =>
-    index === highlighted ? `${classes.word} ${classes.current}` : classes.word;
+  /** A tap on a word while the words are text: the pointer's shortcut to what "Hear a word" gives the keyboard. */
+  const onTextClick = (event: MouseEvent<HTMLParagraphElement>) => {
+    const word = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-word]') : null;
+    const index = Number(word?.dataset.word);
+    if (word && onWord && canSay.has(index)) onWord(word.textContent ?? '', index);
+  };
+
+  const wordClass = (index: number, extra?: string) =>
+    [classes.word, index === highlighted && classes.current, extra].filter(Boolean).join(' ');
+  const asButtons = wordButtons && sayable.length > 0;
 
   return (
+    // The click is the pointer's shortcut only: the keyboard's way to the same words is "Hear a word".
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events
     <p
       ref={textRef}
       className={classes.text}
       style={style}
-      {...(sayable.length > 0 && { role: 'group', 'aria-label': 'The page. Choose a word to hear it' })}
+      onClick={onWord && !asButtons ? onTextClick : undefined}
+      {...(asButtons && { role: 'group', 'aria-label': 'The page. Choose a word to hear it' })}
     >
       {pieces.map((piece, position) => {
         if (piece.kind === 'space') return piece.text;
         const current = piece.index === highlighted ? 'true' : undefined;
-        if (!onWord || !canSay.has(piece.index)) {
+        if (!canSay.has(piece.index) || !asButtons) {
           return (
-            <span key={position} className={wordClass(piece.index)} aria-current={current}>
+            <span
+              key={position}
+              className={wordClass(piece.index, canSay.has(piece.index) ? classes.tappable : undefined)}
+              aria-current={current}
+              data-word={canSay.has(piece.index) ? piece.index : undefined}
+            >
               {piece.text}
             </span>
           );
@@ -76,12 +95,12 @@ export function PageText({ pieces, highlighted, style, onWord }: PageTextProps) 
             key={position}
             type="button"
             data-word={piece.index}
-            className={`${wordClass(piece.index)} ${classes.sayable}`}
+            className={wordClass(piece.index, `${classes.tappable} ${classes.wordButton}`)}
             tabIndex={piece.index === focused ? 0 : -1}
             aria-current={current}
             onClick={() => {
               setFocused(piece.index);
-              onWord(piece.text, piece.index);
+              onWord?.(piece.text, piece.index);
             }}
             onKeyDown={(event) => onKeyDown(event, piece.index)}
           >

@@ -23,6 +23,8 @@ interface PageViewProps {
   translateTo?: string | null;
   /** Told whenever a voice starts or stops reading on this page (the music keeps quiet under it, C38). */
   onSpeakingChange?: (speaking: boolean) => void;
+  /** "Hear a word" is on: the words are buttons (C36). */
+  wordButtons?: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export function PageView({
   narrationPending = false,
   translateTo = null,
   onSpeakingChange,
+  wordButtons = false,
 }: PageViewProps) {
   const pieces = useMemo(() => splitWords(page.text), [page.text]);
   const timings = page.word_timings;
@@ -220,6 +223,7 @@ export function PageView({
           highlighted={highlighted}
           style={textStyle}
           onWord={settings.narration ? (text, index) => void sayWord(text, index) : undefined}
+          wordButtons={wordButtons}
         />
         {translateTo && <PageTranslation text={page.text} language={translateTo} />}
       </Stack>
