@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, List, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { PROGRESSION } from '@readalong/contracts';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { QueriesError } from '@/components/load-error';
@@ -34,6 +35,7 @@ import classes from './student-report.module.css';
  */
 export function StudentReportView({ studentId }: { studentId: number }) {
   const [period, setPeriod] = useState<ReportPeriod>('term');
+  const isPhone = useMediaQuery('(max-width: 30em)') ?? false;
   const start = startOf(period);
   const report = useStudentReport(studentId, start);
   const outcomes = useStudentOutcomes(studentId, start);
@@ -56,6 +58,8 @@ export function StudentReportView({ studentId }: { studentId: number }) {
         <Group gap="sm">
           <SegmentedControl
             aria-label="Period"
+            orientation={isPhone ? 'vertical' : 'horizontal'}
+            fullWidth={isPhone}
             value={period}
             onChange={(value) => setPeriod(value)}
             data={REPORT_PERIODS.map(({ value, label }) => ({ value, label }))}

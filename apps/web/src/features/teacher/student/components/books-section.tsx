@@ -16,7 +16,14 @@ function ScoreCell({ percent }: { percent: number | null }) {
   return (
     <Group gap={6} wrap="nowrap" justify="flex-end">
       <Text size="sm">{Math.round(percent)}%</Text>
-      <Progress value={percent} w={48} size="sm" color={passed ? 'green.8' : 'indigo.6'} aria-hidden />
+      <Progress
+        value={percent}
+        w={48}
+        size="sm"
+        color={passed ? 'green.8' : 'indigo.6'}
+        aria-hidden
+        className={classes.wideOnly}
+      />
     </Group>
   );
 }
@@ -55,8 +62,10 @@ export function BooksSection({
       {shown.length > 0 && (
         <FiguresTable
           caption="Each quiz"
-          columns={['Handed in', 'Book', 'Level', 'Lexile', 'Score', 'WCPM', 'Questions']}
+          columns={['Finished', 'Book', 'Level', 'Lexile', 'Score', 'WCPM', 'Questions']}
           numeric={[3, 4, 5]}
+          screenOnly={[6]}
+          wideOnly={[2, 3, 5]}
           rows={shown.map((book) => [
             book.completed_at ? dayOf(book.completed_at) : '–',
             book.title,
@@ -68,12 +77,11 @@ export function BooksSection({
               key="details"
               size="compact-sm"
               variant="subtle"
-              className={classes.noPrint}
               leftSection={<IconListDetails size={16} aria-hidden />}
               aria-label={`Question details of ${book.title}`}
               onClick={() => setOpen(book)}
             >
-              Details
+              <span className={classes.wideOnly}>Details</span>
             </Button>,
           ])}
         />

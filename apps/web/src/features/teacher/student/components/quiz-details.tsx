@@ -1,4 +1,5 @@
 import { Badge, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ANSWER_SEPARATOR, QuestionType } from '@readalong/contracts';
 import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
@@ -7,18 +8,24 @@ import { useQuestions, useSubmission } from '@/shared/quiz/api/questions';
 import type { ReportBook } from '../api/student-report';
 import { FiguresTable } from './report-parts';
 
-const readable = (answer: string | null | undefined) =>
-  answer ? answer.split(ANSWER_SEPARATOR).join(' → ') : '(no answer)';
+/** Several parts of an answer as they are meant: an order with arrows, accepted answers with "or", a list with commas. */
+function readable(answer: string | null | undefined, typeId: number) {
+  if (!answer) return '(no answer)';
+  const joiner =
+    typeId === QuestionType.Sequencing ? ' → ' : typeId === QuestionType.ShortAnswer ? ' or ' : ', ';
+  return answer.split(ANSWER_SEPARATOR).join(joiner);
+}
 
 /**
  * One quiz question by question: what the student answered, the key, the marks, and who marked it (the quiz, or a
  * teacher for open-ended answers), so a teacher can say which questions went wrong and why.
  */
 export function QuizDetailsDialog({ book, onClose }: { book: ReportBook; onClose: () => void }) {
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const questions = useQuestions(book.passage_id);
   const submission = useSubmission(book.worksheet_id);
   return (
-    <Dialog opened onClose={onClose} title={`Quiz: ${book.title}`} size="xl">
+    <Dialog opened onClose={onClose} title={`Quiz: ${book.title}`} size="xl" fullScreen={isPhone}>
       {questions.isPending || submission.isPending ? (
         <Loading label="Loading the quiz’s answers" />
       ) : questions.isError || submission.isError ? (
@@ -36,6 +43,7 @@ export function QuizDetailsDialog({ book, onClose }: { book: ReportBook; onClose
             caption="Each answer"
             columns={['#', 'Question', 'Answered', 'Answer key', 'Marks', 'Marked by']}
             numeric={[0, 4]}
+            wideOnly={[0, 5]}
             rows={questions.data.questions.flatMap((question, index) => {
               const parts =
                 question.sub_questions.length > 0
@@ -67,8 +75,8 @@ export function QuizDetailsDialog({ book, onClose }: { book: ReportBook; onClose
                 return [
                   number,
                   part.prompt,
-                  readable(row?.selected_option),
-                  readable(part.answer),
+                  readable(row?.selected_option, question.question_type_id),
+                  readable(part.answer, question.question_type_id),
                   marks,
                   markedBy,
                 ];

@@ -41,9 +41,20 @@ export function ReportSection({ id, title, summary, children }: ReportSectionPro
  * A chart drawn for the eye beside the table of its numbers, which everyone reads (and a screen reader reads
  * instead of the drawing): numbers a teacher compares, on screen and on paper.
  */
-export function ChartWithNumbers({ chart, table }: { chart: ReactNode; table: ReactNode }) {
+export function ChartWithNumbers({
+  chart,
+  table,
+  stacked = false,
+}: {
+  /** Nothing to draw (too few points): the table alone. */
+  chart: ReactNode;
+  table: ReactNode;
+  /** The table under the chart, for tables too wide to sit beside it. */
+  stacked?: boolean;
+}) {
+  if (!chart) return table;
   return (
-    <div className={classes.chartAndNumbers}>
+    <div className={stacked ? classes.chartOverNumbers : classes.chartAndNumbers}>
       <div aria-hidden className={classes.chart}>
         {chart}
       </div>
@@ -58,21 +69,31 @@ export function FiguresTable({
   columns,
   rows,
   numeric = [],
+  screenOnly = [],
+  wideOnly = [],
 }: {
   caption: string;
   columns: readonly string[];
   rows: readonly (readonly ReactNode[])[];
   /** Indexes of the columns holding numbers. */
   numeric?: readonly number[];
+  /** Indexes of the columns of buttons, left off paper. */
+  screenOnly?: readonly number[];
+  /** Indexes of the columns a phone leaves out, so the table never scrolls sideways (X5); paper keeps them. */
+  wideOnly?: readonly number[];
 }) {
   const align = (index: number) => (numeric.includes(index) ? 'right' : undefined);
+  const hidden = (index: number) =>
+    [screenOnly.includes(index) && classes.noPrint, wideOnly.includes(index) && classes.wideOnly]
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
     <Table striped fz="sm" horizontalSpacing={6} verticalSpacing={4} className={classes.table}>
       <Table.Caption>{caption}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
           {columns.map((column, index) => (
-            <Table.Th key={column} scope="col" ta={align(index)}>
+            <Table.Th key={column} scope="col" ta={align(index)} className={hidden(index)}>
               {column}
             </Table.Th>
           ))}
@@ -82,7 +103,7 @@ export function FiguresTable({
         {rows.map((row, rowIndex) => (
           <Table.Tr key={rowIndex}>
             {row.map((cell, index) => (
-              <Table.Td key={index} ta={align(index)}>
+              <Table.Td key={index} ta={align(index)} className={hidden(index)}>
                 {cell}
               </Table.Td>
             ))}

@@ -88,6 +88,7 @@ export function FluencySection({
     <ReportSection id="fluency" title="Reading aloud: speed over time" summary={summary}>
       {recordings.length > 0 && (
         <ChartWithNumbers
+          stacked
           chart={
             timed.length >= 2 && (
               <LineChart
@@ -118,6 +119,7 @@ export function FluencySection({
               caption="Each recording"
               columns={['Date', 'Book', 'WPM', 'WCPM', 'Accuracy', 'Marked']}
               numeric={[2, 3, 4]}
+              wideOnly={[2, 4, 5]}
               rows={recordings.map((recording) => [
                 dayOf(recording.created_at),
                 recording.passage_title,
