@@ -163,6 +163,11 @@ const teacherRoutes = (): RouteObject => ({
       async () => (await import('@/features/teacher/settings-page')).TeacherSettingsPage,
     ),
     page(
+      paths.teacher.alerts.path,
+      'Alerts',
+      async () => (await import('@/features/teacher/alerts/alerts-page')).TeacherAlertsPage,
+    ),
+    page(
       paths.teacher.resources.path,
       'Resources',
       async () => (await import('@/features/teacher/resources-page')).TeacherResourcesPage,

@@ -4,6 +4,7 @@
  */
 import type { Role } from '@readalong/contracts';
 import {
+  IconBell,
   IconBook2,
   IconBooks,
   IconBuilding,
@@ -60,6 +61,7 @@ const STAFF_MENU: readonly NavSection[] = [
     items: [
       item('Students', paths.teacher.students.getHref(), IconUsers),
       item('Class', paths.teacher.class.getHref(), IconChalkboard),
+      item('Alerts', paths.teacher.alerts.getHref(), IconBell),
       item('Resources', paths.teacher.resources.getHref(), IconLifebuoy),
       item('Settings', paths.teacher.settings.getHref(), IconSettings),
     ],

@@ -50,6 +50,8 @@ export const paths = {
     class: at('/teacher/class'),
     settings: at('/teacher/settings'),
     resources: at('/teacher/resources'),
+    /** Ours (docs/rules.md C40): alerts about the staff member's students; SPEC's teacher area has no such child. */
+    alerts: at('/teacher/alerts'),
     /** Ours (docs/rules.md C31): every staff role's own account, in the area all staff roles open. */
     account: at('/teacher/account'),
   },

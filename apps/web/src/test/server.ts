@@ -25,6 +25,10 @@ const backgroundCalls = [
     }
     return HttpResponse.json({ access_token: token, login_role: user.login_role, refresh_token: null });
   }),
+  // Every signed-in header shows the unread count (app/layouts/notifications-button.tsx): none unless a test says so.
+  http.get(API_BASE + routePath(contracts.listNotifications), () =>
+    HttpResponse.json({ notifications: [], unread_count: 0 }),
+  ),
   // Leaving a book logs the reading (shared/reader/use-reading-progress.ts), including when a test unmounts it.
   http.post(API_BASE + routePath(contracts.logReadingActivity), () => HttpResponse.json({ success: true })),
   // An acknowledged read-aloud upload logs the recording activity (lib/recording-outbox).

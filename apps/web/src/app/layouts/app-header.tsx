@@ -2,6 +2,7 @@ import { Anchor, Burger, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { NotificationsBell } from './notifications-bell';
 import { UserMenu } from './user-menu';
 
 /** The id of the menu the burger opens on small screens. */
@@ -12,7 +13,7 @@ interface AppHeaderProps {
   menu?: { isOpen: boolean; toggle: () => void };
   /** Shown after the name, e.g. a way back. */
   start?: ReactNode;
-  /** Shown before the account menu, e.g. the school picker. */
+  /** Shown before the notifications and account menus, e.g. the school picker. */
   end?: ReactNode;
 }
 
@@ -45,6 +46,7 @@ export function AppHeader({ menu, start, end }: AppHeaderProps) {
       </Group>
       <Group gap="sm" wrap="nowrap">
         {end}
+        <NotificationsBell />
         <UserMenu />
       </Group>
     </Group>
