@@ -31,8 +31,8 @@ type LibraryPassage = z.infer<typeof PassageSummary>;
 const BOOK_BANDS = COLOUR_BANDS.filter((band) => band.min_lexile !== null);
 
 /**
- * The library to assign from (the “Assignments” area, docs/rules.md C26, C39): the power builders or the skill
- * builders of one colour band, each with a preview exactly as a student sees it, recording nothing, and “Assign”.
+ * The library to assign from (the “Assignments” area, docs/rules.md C26, C39): the power builders of one colour band
+ * or every skill builder (there are few), each with a preview exactly as a student sees it, recording nothing, and “Assign”.
  */
 export function AllPowerBuildersPage() {
   // The shelf lives in the address, so coming back from a preview returns to it.
@@ -52,7 +52,7 @@ export function AllPowerBuildersPage() {
       ).passages,
     enabled: kind === 'books',
   });
-  const skillBuilders = useSkillBuilders(Number(band), kind === 'skill');
+  const skillBuilders = useSkillBuilders(kind === 'skill');
   const shelf = kind === 'books' ? books : skillBuilders;
 
   return (
@@ -67,17 +67,19 @@ export function AllPowerBuildersPage() {
         ]}
         maw={360}
       />
-      <Select
-        label="Colour band"
-        data={BOOK_BANDS.map((option) => ({
-          value: String(option.id),
-          label: `${bandOf(option.id)!.label} (${option.min_lexile}–${option.max_lexile}L)`,
-        }))}
-        value={band}
-        onChange={(value) => value && setShelf({ band: value })}
-        allowDeselect={false}
-        maw={320}
-      />
+      {kind === 'books' && (
+        <Select
+          label="Colour band"
+          data={BOOK_BANDS.map((option) => ({
+            value: String(option.id),
+            label: `${bandOf(option.id)!.label} (${option.min_lexile}–${option.max_lexile}L)`,
+          }))}
+          value={band}
+          onChange={(value) => value && setShelf({ band: value })}
+          allowDeselect={false}
+          maw={320}
+        />
+      )}
       {shelf.isPending && <Loading label="Opening the library" />}
       {shelf.isError && (
         <LoadError
@@ -90,7 +92,9 @@ export function AllPowerBuildersPage() {
         <EmptyState icon={<IconBook2 aria-hidden />}>
           <EmptyState.Title order={2}>Nothing on this shelf</EmptyState.Title>
           <EmptyState.Description>
-            {kind === 'books' ? 'No books' : 'No skill builders'} at this colour band: choose another band.
+            {kind === 'books'
+              ? 'No books at this colour band: choose another band.'
+              : 'The library has no skill builders yet.'}
           </EmptyState.Description>
         </EmptyState>
       )}

@@ -20,6 +20,7 @@ import { Dialog } from '@/components/dialog';
 import { LoadError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
+import { plural } from '@/lib/plural';
 import { showToast } from '@/lib/toasts';
 import {
   useAssignmentsActivity,
@@ -132,7 +133,7 @@ function AssignmentCard({ assignment, klass }: { assignment: AssignmentActivity;
                 {overdue && ' · overdue'}
               </Text>
               <Text size="sm" c="dimmed">
-                {assignment.student_ids ? `${total} chosen students` : 'Whole class'}
+                {assignment.student_ids ? plural(total, 'chosen student', 'chosen students') : 'Whole class'}
               </Text>
             </Group>
           </Stack>
@@ -258,7 +259,7 @@ function StudentProgressTable({ assignment }: { assignment: AssignmentActivity }
         <Text size="sm">No student of the class is set this any more.</Text>
       ) : (
         <Table striped withTableBorder>
-          <Table.Caption>{total === 1 ? '1 student' : `${total} students`}</Table.Caption>
+          <Table.Caption>{plural(total, 'student', 'students')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Student</Table.Th>

@@ -146,7 +146,7 @@ describe('assigning from the library', () => {
     expect(creates.count()).toBe(0);
   });
 
-  it('lists skill builders of the band to assign too', async () => {
+  it('lists every skill builder to assign too, without the band picker', async () => {
     const { user } = await openLibrary();
     answer('listSkillBuilders', () => ({
       skill_builders: [{ ...kite, id: 90, builder_type_id: 3, title: 'Finding the main idea' }],
@@ -154,6 +154,7 @@ describe('assigning from the library', () => {
     await user.click(screen.getByRole('radio', { name: 'Skill builders' }));
     expect(await screen.findByRole('button', { name: 'Assign Finding the main idea' })).toBeVisible();
     expect(screen.queryByRole('link', { name: /Preview/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Colour band')).not.toBeInTheDocument();
   });
 });
 

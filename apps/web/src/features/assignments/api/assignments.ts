@@ -35,13 +35,12 @@ export const assignmentsActivityQueryOptions = (classId: number) =>
 export const useAssignmentsActivity = (classId: number | null) =>
   useQuery({ ...assignmentsActivityQueryOptions(classId ?? 0), enabled: classId !== null });
 
-/** The skill builders of a colour band, to assign like a book (GET /v1/worksheets/skill-builders). */
-export const useSkillBuilders = (colourBandId: number, enabled: boolean) =>
+/** Every skill builder, by colour band, to assign like a book (GET /v1/worksheets/skill-builders). */
+export const useSkillBuilders = (enabled: boolean) =>
   useQuery({
     enabled,
-    queryKey: ['passages', 'skill-builders', { colour_band_id: colourBandId }],
-    queryFn: async () =>
-      (await api('listSkillBuilders', { query: { colour_band_id: colourBandId } })).skill_builders,
+    queryKey: ['passages', 'skill-builders', {}],
+    queryFn: async () => (await api('listSkillBuilders')).skill_builders,
   });
 
 function useRefreshAssignments() {
