@@ -181,6 +181,7 @@ function Fluency({ fluency }: { fluency: FluencyBand[] }) {
     >
       {measured > 0 && (
         <BarChart
+          accessibilityLayer={false}
           h={220}
           data={fluency.map((band) => ({
             band: label(band),
@@ -240,6 +241,7 @@ function DailyActivity({ filter, period }: { filter: InsightsFilter; period: str
               table={{ columns: ACTIVITY_COLUMNS, rows }}
             >
               <BarChart
+                accessibilityLayer={false}
                 h={220}
                 data={days.map((day) => ({
                   day: shortDay(day.date),
@@ -295,6 +297,7 @@ function ColourBands({ filter }: { filter: InsightsFilter }) {
             >
               {placed > 0 && (
                 <BarChart
+                  accessibilityLayer={false}
                   h={220}
                   data={rows.map((row) => ({
                     level: `${row.series_name} ${row.colour_band_name}`,
