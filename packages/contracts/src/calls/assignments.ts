@@ -49,7 +49,10 @@ const assignmentSettings = {
     .nullable()
     .optional()
     .describe('students of the class it is for; null (or omitted on create): the whole class'),
-  read_aloud: z.boolean().optional().describe('require a read-aloud recording (default true)'),
+  read_aloud: z
+    .boolean()
+    .optional()
+    .describe('require a read-aloud recording (default: true, false for a skill builder)'),
   due_at: DateInput.nullable().optional().describe('due date; null: none'),
   note: Text.trim().max(500).nullable().optional().describe('instructions for the students'),
 };

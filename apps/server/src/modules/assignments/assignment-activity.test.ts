@@ -1,6 +1,7 @@
 /** P17: each assignment of a class with every student it reaches and their progress, in the teacher's scope. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { BuilderType } from '@readalong/contracts';
 import { createTestApp, signIn, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
 import { recordings, worksheets } from '../../db/schema/index.js';
@@ -58,6 +59,17 @@ const assign = async (payload: object) => {
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: number }>().id;
+};
+
+const create = async (payload: object) => {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/v1/worksheets/assignments',
+    token: cast.token.teacher,
+    payload: { class_id: cast.world.class.id, ...payload },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ read_aloud: boolean }>();
 };
 
 describe('GET /v1/worksheets/assignments/activity', () => {
@@ -159,6 +171,21 @@ describe('GET /v1/worksheets/assignments/activity', () => {
       token: cast.token.teacher,
     });
     expect((await activityOf(cast.token.teacher)).map((a) => a.assignment_id)).not.toContain(named);
+  });
+});
+
+describe('a skill builder assigned', () => {
+  it('asks for no recording unless told to: skill builders are not read aloud (P4)', async () => {
+    const skill = await t.factories.passage({ builderTypeId: BuilderType.SkillBuilder });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/worksheets/assignments',
+      token: cast.token.teacher,
+      payload: { passage_id: skill.id, class_id: cast.world.class.id },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ builder_type_id: BuilderType.SkillBuilder, read_aloud: false });
+    expect((await create({ passage_id: book.id })).read_aloud).toBe(true);
   });
 });
 

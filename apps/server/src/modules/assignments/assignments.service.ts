@@ -152,7 +152,8 @@ export function createAssignmentsService({ db, clock }: Deps) {
           passageId: passage.id,
           title: passage.title,
           instructions: noteOf(body.note) ?? '',
-          requiresRecording: body.read_aloud ?? true,
+          // A skill builder is never read aloud (R7): asking for a recording of one would promise what cannot be.
+          requiresRecording: body.read_aloud ?? passage.builderTypeId !== BuilderType.SkillBuilder,
           dueAt: dueAtOf(body.due_at) ?? null,
           createdAt: clock.now(),
         });
