@@ -8,7 +8,7 @@ type NotificationsButtonProps = ButtonProps & ComponentPropsWithRef<'button'> & 
 export function NotificationsButton({ unread, ...props }: NotificationsButtonProps) {
   return (
     <Button
-      variant={unread > 0 ? 'light' : 'subtle'}
+      variant={unread > 0 ? 'filled' : 'subtle'}
       color={unread > 0 ? 'red.9' : 'dark'}
       px="xs"
       aria-label={`Notifications, ${unread === 0 ? 'none' : unread} unread`}

@@ -200,7 +200,7 @@ function AlertItem({ alert }: { alert: StaffAlert }) {
               New
             </Badge>
           )}
-          <Badge color={attention ? 'orange.9' : 'teal.9'} variant="light" radius="sm" tt="none">
+          <Badge color={attention ? 'orange.9' : 'teal.9'} variant="outline" radius="sm" tt="none">
             {alertTypeLabel(alert.type_id)}
           </Badge>
           <Text size="sm" c="dimmed">
