@@ -182,6 +182,7 @@ function Fluency({ fluency }: { fluency: FluencyBand[] }) {
       {measured > 0 && (
         <BarChart
           accessibilityLayer={false}
+          yAxisProps={{ allowDecimals: false }}
           h={220}
           data={fluency.map((band) => ({
             band: label(band),
@@ -242,6 +243,7 @@ function DailyActivity({ filter, period }: { filter: InsightsFilter; period: str
             >
               <BarChart
                 accessibilityLayer={false}
+                yAxisProps={{ allowDecimals: false }}
                 h={220}
                 data={days.map((day) => ({
                   day: shortDay(day.date),
@@ -298,6 +300,7 @@ function ColourBands({ filter }: { filter: InsightsFilter }) {
               {placed > 0 && (
                 <BarChart
                   accessibilityLayer={false}
+                  yAxisProps={{ allowDecimals: false }}
                   h={220}
                   data={rows.map((row) => ({
                     level: `${row.series_name} ${row.colour_band_name}`,
