@@ -49,7 +49,7 @@ const shortDay = (iso: string) =>
   });
 const orDash = (value: number | null, unit = '') => (value === null ? '—' : `${Math.round(value)}${unit}`);
 
-/** Insights, the default child of its area (docs/rules.md C27, IN1–IN9): the figures of the caller's scope. */
+/** Insights, the default child of its area (docs/rules.md IN10): the figures of the caller's scope (IN1–IN5). */
 export function InsightsPage() {
   const schoolId = usePickedSchool();
   const [days, setDays] = useState<PeriodDays>('28');
