@@ -13,7 +13,15 @@ import { rosterImports } from '../src/db/schema/index.js';
 import { buildWorld, PLACES, REACH, type Place, type World } from './world.js';
 
 type Kind =
-  'student' | 'class' | 'worksheet' | 'recording' | 'assignment' | 'notification' | 'school' | 'rosterImport';
+  | 'student'
+  | 'class'
+  | 'worksheet'
+  | 'answer'
+  | 'recording'
+  | 'assignment'
+  | 'notification'
+  | 'school'
+  | 'rosterImport';
 
 /**
  * What the id in a path names. A call whose path matches none fails the test until it is added here. Passages
@@ -24,6 +32,8 @@ const KIND_OF_PATH: [RegExp, Kind | 'library'][] = [
   [/^\/api\/v1\/worksheets\/activity-profile\/\{id\}/, 'student'],
   [/^\/api\/v1\/classes\/(weekly-activity\/)?\{id\}/, 'class'],
   [/^\/api\/v1\/worksheets\/recording\/\{id\}/, 'recording'],
+  // A written answer is its student's (R24).
+  [/^\/api\/v1\/worksheets\/answers\/\{id\}/, 'answer'],
   [/^\/api\/v1\/worksheets\/\{id\}\/assignments/, 'assignment'],
   [/^\/api\/v1\/worksheets\/(reading-practice\/)?\{id\}/, 'worksheet'],
   [/^\/api\/v1\/(worksheets|questions)\/passage\/\{id\}/, 'library'],

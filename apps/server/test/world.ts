@@ -1,12 +1,13 @@
 /**
  * A world wide enough to test scope (docs/rules.md A3): two districts, each with two schools, each with two
- * classes; every class has its teacher and a student with a worksheet, a recording, an alert, an assignment and a
- * notification. The callers sit in the first class of the first school of the first district; the other corners
+ * classes; every class has its teacher and a student with a worksheet (its quiz submitted, a written answer waiting
+ * for a mark), a recording, an alert, an assignment and a notification. The callers sit in the first class of the first school of the first district; the other corners
  * are what they must (or must not) reach.
  */
-import { BuilderType, type Role } from '@readalong/contracts';
+import { BuilderType, QuestionType, type Role } from '@readalong/contracts';
 import {
   alerts,
+  gradings,
   assignmentStudents,
   classTeachers,
   classes,
@@ -45,7 +46,25 @@ export async function buildWorld(t: TestApp) {
     const teacher = await factories.user('teacher', place);
     await db.insert(classTeachers).values({ classId: klass!.id, teacherId: teacher.id });
     const student = await factories.student(place, klass!.id);
-    const worksheet = await factories.worksheet(student, passage.id, { classId: klass!.id });
+    // Its quiz is submitted with the written answer waiting for a teacher's mark (R24).
+    const worksheet = await factories.worksheet(student, passage.id, {
+      classId: klass!.id,
+      quizSubmittedAt: new Date('2026-10-01T09:00:00Z'),
+    });
+    const written = passage.questions.find((question) => question.typeId === QuestionType.OpenEnded)!;
+    const [answer] = await db
+      .insert(gradings)
+      .values({
+        worksheetId: worksheet.id,
+        schoolId: place.schoolId,
+        questionId: written.id,
+        questionNum: written.questionNum,
+        marks: null,
+        maxMarks: 1,
+        selectedOption: 'Because they were brave.',
+        isAwaitingMark: true,
+      })
+      .returning();
     const [recording] = await db
       .insert(recordings)
       .values({
@@ -77,6 +96,7 @@ export async function buildWorld(t: TestApp) {
       teacher,
       student,
       worksheet,
+      answer: answer!,
       recording: recording!,
       alert: alert!,
       assignment,
