@@ -1,6 +1,6 @@
 import { Badge, Blockquote, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ANSWER_SEPARATOR, QuestionType, type Response, type contracts } from '@readalong/contracts';
-import { IconCheck, IconClock, IconMessage, IconX } from '@tabler/icons-react';
+import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import type { QuizQuestion } from '../answers';
 
 type MarkedRow = Response<typeof contracts.getDiagnosticsSubmission>['gradings'][number];
@@ -27,7 +27,7 @@ function TeacherMark({ rows }: { rows: readonly MarkedRow[] }) {
   const row = rows[0];
   if (!row || row.awaiting_teacher) return null;
   return (
-    <Blockquote p="sm" color="teal" icon={<IconMessage size={18} aria-hidden />} iconSize={32}>
+    <Blockquote p="sm" color="teal">
       <Text fw={700}>
         Your teacher gave {row.marks} of {row.max_marks} {row.max_marks === 1 ? 'mark' : 'marks'}.
       </Text>

@@ -17,7 +17,8 @@ export interface MarkingFilter {
   studentId?: number;
 }
 
-export const ANSWERS_PAGE_SIZE = 20;
+/** A few at a time: the class page goes on below the list (reading goals). */
+export const ANSWERS_PAGE_SIZE = 5;
 
 /** Open-ended answers waiting for a mark, oldest first, a page at a time (docs/rules.md R24). */
 export const answersToMarkQueryOptions = ({ classId, studentId }: MarkingFilter) =>

@@ -103,7 +103,10 @@ function AnswerCard({
   const errors = fieldErrorsOf(save.error);
   const titleId = useId();
   useEffect(() => {
-    if (hasFocus) marksRef.current?.focus();
+    if (!hasFocus) return;
+    // Centred, so the fixed header never hides the field that now has the keyboard.
+    marksRef.current?.focus({ preventScroll: true });
+    marksRef.current?.scrollIntoView?.({ block: 'center' });
   }, [hasFocus]);
   const range = `0–${answer.max_marks}`;
 
