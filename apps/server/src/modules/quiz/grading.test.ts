@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QuestionType } from '@readalong/contracts';
 import { storeQuestion, type Question } from '@readalong/content';
-import { answerProblem, answerText, markQuestion, type StoredQuestionRow } from './grading.js';
+import { answerProblem, answerText, markQuestion, quizScore, type StoredQuestionRow } from './grading.js';
 
 const stored = (question: Question): StoredQuestionRow => ({
   id: 1,
@@ -148,5 +148,27 @@ describe('marking by question type', () => {
     expect(answerProblem(words, 1)).toBeNull();
     expect(answerProblem(words, 0)).toMatch(/between 1 and 1/);
     expect(answerProblem(words, 2)).toMatch(/between 1 and 1/);
+  });
+});
+
+describe('a quiz’s score (R10), at submission and after a teacher’s mark (R25)', () => {
+  it('counts only marked parts, to 2 decimals; null while nothing is marked', () => {
+    const waiting = { marks: null, maxMarks: 1 };
+    expect(quizScore([{ marks: 1, maxMarks: 1 }, { marks: 1, maxMarks: 1 }, waiting])).toEqual({
+      totalScore: 2,
+      scorePercent: 100,
+    });
+    expect(
+      quizScore([
+        { marks: 1, maxMarks: 1 },
+        { marks: 0, maxMarks: 1 },
+        { marks: 0.5, maxMarks: 1 },
+      ]),
+    ).toEqual({
+      totalScore: 1.5,
+      scorePercent: 50,
+    });
+    expect(quizScore([{ marks: 2, maxMarks: 3 }])).toEqual({ totalScore: 2, scorePercent: 66.67 });
+    expect(quizScore([waiting])).toEqual({ totalScore: 0, scorePercent: null });
   });
 });
