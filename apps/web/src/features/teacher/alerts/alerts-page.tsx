@@ -10,7 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconBellOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBellOff } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueriesError } from '@/components/load-error';
@@ -200,7 +200,12 @@ function AlertItem({ alert }: { alert: StaffAlert }) {
               New
             </Badge>
           )}
-          <Badge color={attention ? 'orange.9' : 'teal.9'} variant="outline" radius="sm" tt="none">
+          <Badge
+            variant="default"
+            radius="sm"
+            tt="none"
+            leftSection={attention ? <IconAlertTriangle size={14} aria-hidden /> : undefined}
+          >
             {alertTypeLabel(alert.type_id)}
           </Badge>
           <Text size="sm" c="dimmed">
