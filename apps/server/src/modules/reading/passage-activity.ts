@@ -128,8 +128,12 @@ export async function passageActivity(
       desc(worksheets.worksheetCompleted),
       desc(worksheets.id),
     );
+  // DISTINCT ON fixes the SQL order; students are then listed as the assignments list them, by last name.
+  const byName = rows.sort(
+    (a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
+  );
   const byPassage = new Map<number, { passage: typeof passages.$inferSelect; students: Progress[] }>();
-  for (const { passage, ...row } of rows) {
+  for (const { passage, ...row } of byName) {
     const entry = byPassage.get(passage.id) ?? { passage, students: [] };
     entry.students.push(progressView(row));
     byPassage.set(passage.id, entry);
@@ -147,9 +151,7 @@ export async function passageActivity(
         series_id: passage.seriesId,
         colour_band_id: passage.colourBandId,
         ...figures,
-        students: progress
-          .map((p) => ({ ...p, worksheet_id: p.worksheet_id! }))
-          .sort((a, b) => a.name.localeCompare(b.name)),
+        students: progress.map((p) => ({ ...p, worksheet_id: p.worksheet_id! })),
       };
     }),
   };
