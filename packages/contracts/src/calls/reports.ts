@@ -17,6 +17,7 @@ import {
 import { BOOK_PERFORMANCE_DEFAULT_YEARS, STUDENT_OVERVIEW_DEFAULT_DAYS } from '../constants.js';
 import { ANY_ROLE, defineContract, STAFF } from '../contract.js';
 import { ColourBandId, SeriesId } from '../domain.js';
+import { LEVEL_CHANGE_REASONS } from './insights.js';
 import { ReportStudent } from './shared.js';
 import { BookResult, GoalProgress, Recording, StudentReadingRow, StudentSummary } from '../entities.js';
 
@@ -32,6 +33,12 @@ export const LexilePoint = z.object({
   source: z.enum(['book_passed', 'level_change']),
   passage_id: RecordId.nullable().describe('book_passed: the book'),
   title: z.string().nullable().describe('book_passed: the book’s title'),
+  rule: z
+    .enum(LEVEL_CHANGE_REASONS)
+    .nullable()
+    .default(null)
+    .describe('level_change: why the level moved (level up or down, a placement test, by hand, a reset)'),
+  reason: z.string().nullable().default(null).describe('level_change by hand: the reason staff gave'),
 });
 
 export const getReadingOverview = defineContract({

@@ -28,4 +28,21 @@ describe('the estimated Lexile', () => {
       ['level_change', 540],
     ]);
   });
+
+  it('a level change says why it moved, and a change by hand the teacher’s reason', () => {
+    const points = lexileTimeline(
+      [book(2, 530)],
+      [
+        { ...move(1, 9), rule: 'placement' },
+        { ...move(3, 10), rule: 'manual_placement', reason: 'Reads band 10 books with ease' },
+        { ...move(4, 11), rule: 'seed' },
+      ],
+    );
+    expect(points.map((point) => [point.rule, point.reason])).toEqual([
+      ['placement', null],
+      [null, null],
+      ['manual_placement', 'Reads band 10 books with ease'],
+      [null, null],
+    ]);
+  });
 });

@@ -5,7 +5,9 @@
  * (placement, level up or down) puts it at the lower bound of the band moved to. Bands without a Lexile range
  * (1–2, 21–26) add no point.
  */
-import { colourBand } from '@readalong/contracts';
+import { colourBand, LEVEL_CHANGE_REASONS } from '@readalong/contracts';
+
+type LevelChangeRule = (typeof LEVEL_CHANGE_REASONS)[number];
 
 export interface LexilePoint {
   at: string;
@@ -15,6 +17,8 @@ export interface LexilePoint {
   source: 'book_passed' | 'level_change';
   passage_id: number | null;
   title: string | null;
+  rule: LevelChangeRule | null;
+  reason: string | null;
 }
 
 export interface PassedBook {
@@ -30,7 +34,14 @@ export interface LevelMove {
   at: Date;
   seriesId: number | null;
   colourBandId: number | null;
+  /** Why the level moved (R12), for the timeline's reader; the current estimate needs only where to. */
+  rule?: string;
+  /** A change by hand: the teacher's reason, if they gave one. */
+  reason?: string | null;
 }
+
+const isRule = (rule: string | undefined): rule is LevelChangeRule =>
+  (LEVEL_CHANGE_REASONS as readonly string[]).includes(rule ?? '');
 
 const fromBook = (book: PassedBook): LexilePoint | null =>
   book.at && {
@@ -41,6 +52,8 @@ const fromBook = (book: PassedBook): LexilePoint | null =>
     source: 'book_passed',
     passage_id: book.passageId,
     title: book.title,
+    rule: null,
+    reason: null,
   };
 
 function fromMove(move: LevelMove): LexilePoint | null {
@@ -55,6 +68,8 @@ function fromMove(move: LevelMove): LexilePoint | null {
     source: 'level_change',
     passage_id: null,
     title: null,
+    rule: isRule(move.rule) ? move.rule : null,
+    reason: move.reason ?? null,
   };
 }
 

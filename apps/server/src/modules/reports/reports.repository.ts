@@ -75,13 +75,15 @@ export function passedBooks(db: Executor, studentId: number, interval?: Interval
   return latest ? query.limit(1) : query;
 }
 
-/** Level changes into a band: each is a point of the Lexile timeline. Newest first with `latest`. */
+/** Level changes into a band, with why (R12): each is a point of the Lexile timeline. Newest first with `latest`. */
 export function levelMoves(db: Executor, studentId: number, interval?: Interval, latest = false) {
   const query = db
     .select({
       at: levelChanges.createdAt,
       seriesId: levelChanges.toSeriesId,
       colourBandId: levelChanges.toColourBandId,
+      rule: levelChanges.rule,
+      reason: sql<string | null>`${levelChanges.details}->>'reason'`,
     })
     .from(levelChanges)
     .where(

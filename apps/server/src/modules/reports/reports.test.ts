@@ -13,7 +13,7 @@ const at = (iso: string) => new Date(iso);
 interface Overview {
   books: Book[];
   recordings: { wpm: number; file_url: string }[];
-  lexile_timeline: { lexile: number; source: string }[];
+  lexile_timeline: { lexile: number; source: string; rule: string | null }[];
   current_lexile: number | null;
   goals: unknown[];
 }
@@ -121,6 +121,7 @@ describe('GET /v1/students/reading-overview', () => {
       ['book_passed', 250],
       ['level_change', 240],
     ]);
+    expect(overview.lexile_timeline.map((point) => point.rule)).toEqual(['placement', null, 'level_up']);
     expect(overview.current_lexile).toBe(240);
     expect(overview.goals).toEqual([
       { kind: 'lexile', target: 300, current: 240, target_date: null, achieved_at: null },

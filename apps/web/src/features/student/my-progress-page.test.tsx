@@ -67,6 +67,8 @@ describe('my progress', () => {
             source: 'level_change',
             passage_id: null,
             title: null,
+            rule: 'placement',
+            reason: null,
           },
           {
             at: '2030-02-03T10:00:00.000Z',
@@ -76,6 +78,8 @@ describe('my progress', () => {
             source: 'book_passed',
             passage_id: 31,
             title: 'The Lost Kite',
+            rule: null,
+            reason: null,
           },
         ],
       }),

@@ -53,6 +53,8 @@ const overview: Overview = () => ({
       source: 'level_change',
       passage_id: null,
       title: null,
+      rule: 'manual_placement',
+      reason: 'Reads these with ease',
     },
     {
       at: '2030-03-02T10:00:00.000Z',
@@ -199,7 +201,11 @@ describe('a student’s report (teacher)', () => {
     await open(paths.teacher.studentReport.getHref(21));
     expect(await screen.findByRole('heading', { name: 'Reading report: Sam Reed' })).toBeInTheDocument();
     const lexile = within(screen.getByRole('region', { name: 'Estimated Lexile over time' }));
-    expect(lexile.getByRole('row', { name: /190L Moved to Rose band/ })).toBeInTheDocument();
+    expect(
+      lexile.getByRole('row', {
+        name: /190L Set to Rose band, series BR by a teacher: ‘Reads these with ease’/,
+      }),
+    ).toBeInTheDocument();
     expect(lexile.getByRole('row', { name: /250L Passed ‘The Kite’/ })).toBeInTheDocument();
     const fluency = within(screen.getByRole('region', { name: 'Reading aloud: speed over time' }));
     expect(fluency.getByText(/went from 52 to 74 \(goal 90\)/)).toBeInTheDocument();

@@ -4,10 +4,23 @@ import { formatAccuracy, formatRate } from '@/shared/read-aloud/fluency-format';
 import type { GoalProgress, LexilePoint, ReportRecording } from '../api/student-report';
 import { ChartWithNumbers, dayOf, FiguresTable, ReportSection } from './report-parts';
 
-const whatHappened = (point: LexilePoint) =>
-  point.source === 'book_passed'
-    ? `Passed ‘${point.title ?? 'a book'}’`
-    : `Moved to ${levelLabel(point.series_id, point.colour_band_id)}`;
+/** Why the estimate moved, in words: no silent level moves (docs/rules.md R12). */
+function whatHappened(point: LexilePoint): string {
+  if (point.source === 'book_passed') return `Passed ‘${point.title ?? 'a book'}’`;
+  const level = levelLabel(point.series_id, point.colour_band_id);
+  switch (point.rule) {
+    case 'level_up':
+      return `Moved up to ${level}`;
+    case 'level_down':
+      return `Moved down to ${level}`;
+    case 'placement':
+      return `Placed in ${level} by the placement test`;
+    case 'manual_placement':
+      return `Set to ${level} by a teacher${point.reason ? `: ‘${point.reason}’` : ''}`;
+    default:
+      return `Moved to ${level}`;
+  }
+}
 
 /** How the estimated Lexile moved over the period, each point with what moved it (docs/rules.md P9). */
 export function LexileSection({
