@@ -200,6 +200,7 @@ export function classPage(db: Executor, where: SQL, page?: { limit: number; offs
   const enrolled = db
     .select({ classId: enrolments.classId, n: count().as('n') })
     .from(enrolments)
+    .where(inArray(enrolments.classId, db.select({ id: classes.id }).from(classes).where(where)))
     .groupBy(enrolments.classId)
     .as('enrolled');
   const select = db
