@@ -19,6 +19,8 @@ const RUNS = [
   { workspace: 'packages/contracts', config: 'stryker.config.mjs', report: 'reports/mutation' },
   { workspace: 'apps/server', config: 'stryker.config.mjs', report: 'reports/mutation' },
   { workspace: 'apps/server', config: 'stryker.scope.config.mjs', report: 'reports/mutation-scope' },
+  { workspace: 'apps/server', config: 'stryker.placement.config.mjs', report: 'reports/mutation-placement' },
+  { workspace: 'apps/server', config: 'stryker.sign-in.config.mjs', report: 'reports/mutation-sign-in' },
   { workspace: 'apps/web', config: 'stryker.config.mjs', report: 'reports/mutation' },
 ];
 const MINIMUM = 85;
@@ -83,7 +85,8 @@ writeFileSync(
     '# Mutation score of the rule modules',
     '',
     `Written by \`npm run test:mutation\` (scripts/mutation.mjs) from StrykerJS's reports on ${new Date().toISOString().slice(0, 10)}; each`,
-    "run's Stryker config (`stryker.config.mjs`, the server's scope `stryker.scope.config.mjs`) names the modules mutated",
+    "run's Stryker config (`stryker.config.mjs`; the server's database-backed `stryker.scope.config.mjs`,",
+    '`stryker.placement.config.mjs` and `stryker.sign-in.config.mjs`) names the modules (or their lines) mutated',
     `and its \`vitest.mutation*.config.mjs\` the tests that judge them. Score = (killed + timeout) ÷ (killed + timeout + survived + no coverage); each module must reach ${MINIMUM} %.`,
     '',
     '| module | killed | timeout | survived | no coverage | score |',

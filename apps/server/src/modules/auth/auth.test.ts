@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { SessionUser } from '@readalong/contracts';
-import { refreshTokens, users } from '../../db/schema/index.js';
+import { auditLog, refreshTokens, sessions, signInFailures, users } from '../../db/schema/index.js';
 import { TEST_PASSWORD, createTestApp, signIn, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
 
@@ -23,7 +23,10 @@ const login = (payload: Record<string, unknown>, address = '10.0.0.1') =>
 
 describe('POST /login', () => {
   it('400 names the missing or unknown field', async () => {
-    expectError(await login({ username: world.teacher.username }), 400, 'body.password');
+    const noPassword = expectError(await login({ username: world.teacher.username }), 400);
+    expect(noPassword.fields).toEqual({ 'body.password': 'password is required' });
+    const noUsername = expectError(await login({ password: 'y' }), 400);
+    expect(noUsername.fields).toEqual({ 'body.username': 'username is required' });
     expectError(await login({ username: 'x', password: 'y', colour: 'red' }), 400, 'body.colour');
     expectError(await login({ username: 'x', password: 'y', login_type: 'fax' }), 400, 'body.login_type');
   });
@@ -218,7 +221,9 @@ describe('POST /refresh', () => {
       access_token: string;
       refresh_token: string;
     }>();
-    expectError(await refresh({ refresh_token: session.refresh_token }), 401);
+    expect(expectError(await refresh({ refresh_token: session.refresh_token }), 401).message).toBe(
+      'refresh token was already used; the session has been ended',
+    );
     expectError(await refresh({ refresh_token: next.refresh_token }), 401);
     expectError(await t.request({ method: 'GET', url: '/api/validate', token: next.access_token }), 401);
   });
@@ -242,6 +247,8 @@ describe('GET /validate', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(Object.keys(response.json()).sort()).toEqual(['access_token', 'login_role', 'refresh_token']);
       expect(response.json()).toMatchObject({ login_role: person.role, refresh_token: null });
+      const fresh = response.json<{ access_token: string }>().access_token;
+      expect((await t.request({ method: 'GET', url: '/api/validate', token: fresh })).statusCode).toBe(200);
     }
   });
 
@@ -340,6 +347,12 @@ describe('POST /logout/everywhere', () => {
     expect((await refreshWith(colleague.refresh_token)).statusCode).toBe(200);
     expect((await signIn(t, person.username)).user_id).toBe(person.id);
   });
+  it('counts only the sessions it ended: one signed out before is not counted again', async () => {
+    const person = await newTeacher();
+    const [gone, open] = [await signIn(t, person.username), await signIn(t, person.username)];
+    await t.request({ method: 'POST', url: '/api/logout', token: gone.access_token });
+    expect((await everywhere(open.access_token)).json()).toEqual({ sessions_ended: 1 });
+  });
 });
 
 describe('PUT /lock', () => {
@@ -356,7 +369,11 @@ describe('PUT /lock', () => {
     expectError(await lock(undefined, {}), 401);
     expectError(await lock(student.access_token, {}), 400, 'body.username');
     const elsewhere = await t.factories.school();
-    expectError(await lock(teacher.access_token, { username: elsewhere.student.username }), 404);
+    const hidden = expectError(
+      await lock(teacher.access_token, { username: elsewhere.student.username }),
+      404,
+    );
+    expect(hidden.message).toBe('No such student.');
     expectError(await lock(teacher.access_token, { username: world.teacher.username }), 404);
   });
 
@@ -381,5 +398,197 @@ describe('PUT /lock', () => {
         (await lock(session.access_token, { username: world.student.username, locked: false })).statusCode,
       ).toBe(200);
     }
+  });
+});
+
+describe('lockouts end on the minute, and a success forgets the failures (S7, S8)', () => {
+  const newPupil = () =>
+    t.factories.student({ districtId: world.district.id, schoolId: world.school.id }, world.class.id);
+  const attempt = (username: string, password: string) => login({ username, password }, '10.4.4.4');
+  const lock = (token: string, payload: Record<string, unknown>) =>
+    t.request({ method: 'PUT', url: '/api/lock', token, payload });
+
+  it('a locked-out child is told for how long, and gets back in the minute the lock ends, not before', async () => {
+    const pupil = await newPupil();
+    for (let failure = 0; failure < 10; failure++) expectError(await attempt(pupil.username, 'bad'), 401);
+    const locked = expectError(await attempt(pupil.username, TEST_PASSWORD), 429);
+    expect(locked.message).toBe('Too many sign-in attempts. Try again in 15 minutes.');
+    t.clock.advanceMinutes(14);
+    expect((await attempt(pupil.username, TEST_PASSWORD)).headers['retry-after']).toBe('60');
+    t.clock.advanceMinutes(1);
+    expect((await attempt(pupil.username, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a sign-in that succeeds forgets the failures before it: nine more do not lock', async () => {
+    const pupil = await newPupil();
+    for (let round = 0; round < 2; round++) {
+      for (let failure = 0; failure < 9; failure++) expectError(await attempt(pupil.username, 'bad'), 401);
+      expect((await attempt(pupil.username, TEST_PASSWORD)).statusCode).toBe(200);
+    }
+  });
+
+  it('a teacher’s lock holds for 15 minutes from every address and then ends by itself', async () => {
+    const pupil = await newPupil();
+    const teacher = await signIn(t, world.teacher.username);
+    const end = new Date(t.clock.now().getTime() + 15 * 60_000).toISOString();
+    const locked = await lock(teacher.access_token, { username: pupil.username });
+    expect(locked.json()).toEqual({ username: pupil.username, locked_until: end });
+    t.clock.advanceMinutes(14);
+    const refused = await login({ username: pupil.username, password: TEST_PASSWORD }, '10.3.3.3');
+    expect(expectError(refused, 429).message).toBe('Too many sign-in attempts. Try again in 15 minutes.');
+    expect(refused.headers['retry-after']).toBe('60');
+    t.clock.advanceMinutes(1);
+    expect((await attempt(pupil.username, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a teacher’s unlock lets the child straight back in; the lock and the unlock are recorded as theirs', async () => {
+    const pupil = await newPupil();
+    const teacher = await signIn(t, world.teacher.username);
+    await lock(teacher.access_token, { username: pupil.username, locked: true });
+    expectError(await attempt(pupil.username, TEST_PASSWORD), 429);
+    const unlocked = await lock(teacher.access_token, { username: pupil.username, locked: false });
+    expect(unlocked.json()).toEqual({ username: pupil.username, locked_until: null });
+    expect((await attempt(pupil.username, TEST_PASSWORD)).statusCode).toBe(200);
+    const recorded = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(pupil.id))));
+    expect(recorded.map(({ action, actorId, schoolId }) => ({ action, actorId, schoolId }))).toEqual([
+      { action: 'account.lock', actorId: world.teacher.id, schoolId: world.school.id },
+      { action: 'account.unlock', actorId: world.teacher.id, schoolId: world.school.id },
+    ]);
+  });
+});
+
+describe('refresh tokens: why one is refused, and their 30 days (S5, S6)', () => {
+  const refresh = (refreshToken: string) =>
+    t.request({ method: 'POST', url: '/api/refresh', payload: { refresh_token: refreshToken } });
+
+  it('names the reason: not a token, the account disabled, the password changed', async () => {
+    expect(expectError(await refresh('made-up'), 401).message).toBe('refresh token is not valid');
+    const disabled = await newTeacher();
+    const disabledSession = await signIn(t, disabled.username);
+    await t.db.update(users).set({ isDisabled: true }).where(eq(users.id, disabled.id));
+    expect(expectError(await refresh(disabledSession.refresh_token), 401).message).toBe(
+      'account is disabled',
+    );
+    const changed = await newTeacher();
+    const [old, current] = [await signIn(t, changed.username), await signIn(t, changed.username)];
+    const change = await t.request({
+      method: 'PUT',
+      url: '/api/profile',
+      token: current.access_token,
+      payload: {
+        current_password: TEST_PASSWORD,
+        new_password: 'another secret',
+        confirm_new_password: 'another secret',
+      },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect(expectError(await refresh(old.refresh_token), 401).message).toBe('password has been changed');
+  });
+
+  it('works until its 30 days are up, and not from that moment', async () => {
+    const person = await newTeacher();
+    const [early, late] = [await signIn(t, person.username), await signIn(t, person.username)];
+    t.clock.advanceMinutes(30 * 24 * 60 - 1);
+    expect((await refresh(early.refresh_token)).statusCode).toBe(200);
+    t.clock.advanceMinutes(1);
+    expect(expectError(await refresh(late.refresh_token), 401).message).toBe('refresh token has expired');
+  });
+});
+
+describe('what an attacker would try on sign-in and refresh', () => {
+  it('changing the username’s case does not start a new count: ten failures in any case lock it', async () => {
+    const pupil = await t.factories.student(
+      { districtId: world.district.id, schoolId: world.school.id },
+      world.class.id,
+    );
+    const spellings = [pupil.username.toUpperCase(), pupil.username.toLowerCase()];
+    for (let failure = 0; failure < 10; failure++)
+      expectError(await login({ username: spellings[failure % 2], password: 'bad' }, '10.8.8.8'), 401);
+    expectError(await login({ username: pupil.username, password: TEST_PASSWORD }, '10.8.8.8'), 429);
+  });
+
+  it('one refresh token sent twice at once: one answer gets a new pair, the other is refused and the session ends', async () => {
+    const session = await signIn(t, (await newTeacher()).username);
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        t.request({ method: 'POST', url: '/api/refresh', payload: { refresh_token: session.refresh_token } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    const winner = answers.find((answer) => answer.statusCode === 200)!.json<{ access_token: string }>();
+    expectError(await t.request({ method: 'GET', url: '/api/validate', token: winner.access_token }), 401);
+  });
+
+  it('a failed sign-in clears counters older than a day, so addresses are not kept longer than they count', async () => {
+    const stale = { username: 'long.gone', address: '10.2.2.2', failures: 3 };
+    const dayAndMinuteAgo = new Date(t.clock.now().getTime() - (24 * 60 + 1) * 60_000);
+    const hourAgo = new Date(t.clock.now().getTime() - 60 * 60_000);
+    await t.db.insert(signInFailures).values([
+      { ...stale, windowStart: dayAndMinuteAgo },
+      { ...stale, username: 'locked.long.ago', windowStart: dayAndMinuteAgo, lockedUntil: dayAndMinuteAgo },
+      { ...stale, username: 'still.locked', windowStart: dayAndMinuteAgo, lockedUntil: hourAgo },
+      { ...stale, username: 'recent', windowStart: hourAgo },
+    ]);
+    expectError(await login({ username: 'nobody.at.all', password: 'bad' }, '10.2.2.3'), 401);
+    const kept = await t.db.select({ username: signInFailures.username }).from(signInFailures);
+    expect(kept.map((row) => row.username)).not.toContain('long.gone');
+    expect(kept.map((row) => row.username)).not.toContain('locked.long.ago');
+    expect(kept.map((row) => row.username)).toEqual(expect.arrayContaining(['still.locked', 'recent']));
+  });
+});
+
+describe('the per-request check of the access token', () => {
+  const validate = (authorization?: string) =>
+    t.request({
+      method: 'GET',
+      url: '/api/validate',
+      headers: authorization === undefined ? {} : { authorization },
+    });
+
+  it('asks to sign in when there is no bearer token, and reads one with extra spaces', async () => {
+    const session = await signIn(t, world.teacher.username);
+    for (const header of [undefined, `Basic ${session.access_token}`, 'Bearer ']) {
+      expect(expectError(await validate(header), 401).message).toBe('Please sign in.');
+    }
+    expect((await validate(`Bearer   ${session.access_token}`)).statusCode).toBe(200);
+  });
+
+  it('a still-signed token whose session is gone is refused, not a server error', async () => {
+    const person = await newTeacher();
+    const session = await signIn(t, person.username);
+    await t.db.delete(sessions).where(eq(sessions.userId, person.id));
+    expect(expectError(await validate(`Bearer ${session.access_token}`), 401).message).toBe(
+      'session has ended',
+    );
+  });
+});
+
+describe('lock ends follow the lock, not the last attempt', () => {
+  const newPupil = () =>
+    t.factories.student({ districtId: world.district.id, schoolId: world.school.id }, world.class.id);
+
+  it('the pair lock runs 15 minutes from the tenth failure, however long after the first it came', async () => {
+    const pupil = await newPupil();
+    const fail = () => login({ username: pupil.username, password: 'bad' }, '10.11.11.11');
+    expectError(await fail(), 401);
+    t.clock.advanceMinutes(5);
+    for (let failure = 1; failure < 10; failure++) expectError(await fail(), 401);
+    const locked = await login({ username: pupil.username, password: TEST_PASSWORD }, '10.11.11.11');
+    expect(locked.headers['retry-after']).toBe('900');
+    t.clock.advanceMinutes(14);
+    expectError(await login({ username: pupil.username, password: TEST_PASSWORD }, '10.11.11.11'), 429);
+  });
+
+  it('the username lock (50 failures from anywhere) tells the time left of that lock', async () => {
+    const pupil = await newPupil();
+    for (let failure = 0; failure < 50; failure++)
+      expectError(await login({ username: pupil.username, password: 'bad' }, `10.12.${failure}.1`), 401);
+    t.clock.advanceMinutes(5);
+    const locked = await login({ username: pupil.username, password: TEST_PASSWORD }, '10.12.200.1');
+    expectError(locked, 429);
+    expect(locked.headers['retry-after']).toBe('600');
   });
 });

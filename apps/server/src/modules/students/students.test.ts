@@ -45,7 +45,8 @@ describe('GET /v2/students/placement-test', () => {
   it('401, 403 for staff, 404 while the library has no placement test', async () => {
     expectError(await get(), 401);
     expectError(await get((await signIn(t, world.teacher.username)).access_token), 403);
-    expectError(await get((await signIn(t, world.student.username)).access_token), 404);
+    const missing = expectError(await get((await signIn(t, world.student.username)).access_token), 404);
+    expect(missing.message).toBe('No such placement test.');
   });
 
   it('the test set for the student, else their series’ test, else BR’s', async () => {
@@ -109,9 +110,11 @@ describe('staff change a student’s level', () => {
     expectError(await send('POST', url, undefined, { starting_point: 1 }), 401);
     expectError(await send('POST', url, token.teacher, { starting_point: 9 }), 400, 'body.starting_point');
     expectError(await send('POST', url, token.student, { starting_point: 1 }), 403);
-    expectError(await send('POST', url, token.outsider, { starting_point: 1 }), 404);
+    const hidden = expectError(await send('POST', url, token.outsider, { starting_point: 1 }), 404);
+    expect(hidden.message).toBe('No such student.');
     expectError(await send('POST', '/v2/students/999999/reset', token.owner, { starting_point: 1 }), 404);
-    expectError(await send('POST', url, token.teacher, { starting_point: 5 }), 400, 'body.starting_point');
+    const untested = expectError(await send('POST', url, token.teacher, { starting_point: 5 }), 400);
+    expect(untested.fields).toEqual({ 'body.starting_point': 'this series has no placement test yet' });
     for (const who of [token.teacher, token.owner, token.head]) {
       const response = await send('POST', url, who, { starting_point: 1 });
       expect(response.statusCode, response.body).toBe(200);
@@ -156,6 +159,20 @@ describe('staff change a student’s level', () => {
       .from(alerts)
       .where(and(eq(alerts.studentId, target.id), eq(alerts.typeId, AlertType.ManualPlacement)));
     expect(placed).toHaveLength(1);
+  });
+
+  it('PATCH /v1/students/{id}/placement: a series’ first and last bands place; one band past either is refused, naming the range', async () => {
+    const url = `/v1/students/${target.id}/placement`;
+    const place = (band: number) => send('PATCH', url, token.teacher, { series_id: 2, colour_band_id: band });
+    for (const band of [9, 13]) {
+      const response = await place(band);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ series_id: 2, colour_band_id: band });
+    }
+    for (const band of [8, 14]) {
+      const refused = expectError(await place(band), 400);
+      expect(refused.fields).toEqual({ 'body.colour_band_id': 'series B covers bands 9–13' });
+    }
   });
 });
 
