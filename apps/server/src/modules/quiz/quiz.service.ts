@@ -113,6 +113,13 @@ export function createQuizService(
     return { scorePercent, passed, effects };
   }
 
+  /** A placement test marked again keeps its placement (the student has read at that level since, R25). */
+  async function rescorePlacement(tx: Executor, worksheetId: number, parts: readonly ScoredPart[]) {
+    const { totalScore, scorePercent } = quizScore(parts);
+    await updateWorksheet(tx, worksheetId, { totalScore, scorePercent });
+    return { scorePercent, passed: null };
+  }
+
   /** A quiz submitted before answers its stored result again, and pays nothing. */
   async function storedResult(
     tx: Executor,
@@ -346,23 +353,17 @@ export function createQuizService(
           lock: true,
         }))!;
         const passage = (await findPassage(tx, worksheet.passageId))!;
-        const comment = body.comment?.trim() || null;
         await repo.setMark(tx, answer.id, {
           marks: body.marks,
-          comment,
+          comment: body.comment || null, // trimmed by the contract; empty means none
           markedBy: actor.userId,
           markedAt: clock.now(),
         });
         const parts = await repo.gradingsOf(tx, worksheet.id);
-        let result: { scorePercent: number | null; passed: boolean | null };
-        if (passage.builderTypeId === BuilderType.PlacementTest) {
-          // The placement the test made stands: the student has read at that level since (R25).
-          const { totalScore, scorePercent } = quizScore(parts);
-          await updateWorksheet(tx, worksheet.id, { totalScore, scorePercent });
-          result = { scorePercent, passed: null };
-        } else {
-          result = await settleQuiz(tx, reader, { worksheet, passage, parts }, actor.userId);
-        }
+        const result =
+          passage.builderTypeId === BuilderType.PlacementTest
+            ? await rescorePlacement(tx, worksheet.id, parts)
+            : await settleQuiz(tx, reader, { worksheet, passage, parts }, actor.userId);
         await checkLexileGoal(tx, reader.userId, worksheet.id);
         const [marked] = await repo.answersToMark(tx, eq(gradings.id, answer.id));
         return { answer: answerView(marked!), score_percent: result.scorePercent, passed: result.passed };
