@@ -82,7 +82,7 @@ describe('reading an assigned book', () => {
     expect(start.count()).toBe(0);
   });
 
-  it('leads from the last page to the assignment’s quiz and read-aloud, not the library book’s', async () => {
+  it('leads from the last page to the assignment’s quiz and its recording for the teacher, not the library book’s', async () => {
     const { user } = await openAssignment();
     await screen.findByText(pageText('The kite flew high.'));
     expect(screen.queryByRole('link', { name: /Take the quiz/ })).not.toBeInTheDocument();
@@ -95,7 +95,7 @@ describe('reading an assigned book', () => {
     );
     expect(screen.getByRole('link', { name: /Read it aloud/ })).toHaveAttribute(
       'href',
-      paths.studentAssignment.practice.getHref(WORKSHEET_ID),
+      paths.studentAssignment.assignment.getHref(WORKSHEET_ID),
     );
   });
 

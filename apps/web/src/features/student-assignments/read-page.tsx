@@ -9,9 +9,11 @@ function AssignmentReader({ worksheetId }: { worksheetId: number }) {
   const passage = useWorksheetPassage(worksheetId);
   // The worksheet was started when the student opened the assignment: reading counts for it, nothing is started.
   const known = useCallback(() => Promise.resolve(worksheetId), [worksheetId]);
+  // Reading an assigned book aloud is recording it for the teacher: the assignment's recording page, which no other
+  // link reaches (practice stays with the library's books).
   const next = {
     quizHref: paths.studentAssignment.quiz.getHref(worksheetId),
-    readAloudHref: paths.studentAssignment.practice.getHref(worksheetId),
+    readAloudHref: paths.studentAssignment.assignment.getHref(worksheetId),
   };
   return <PassageReader passage={passage} mode="read" next={next} worksheetId={known} />;
 }
