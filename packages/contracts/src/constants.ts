@@ -76,7 +76,7 @@ export const PROGRESSION = {
   skillBuilderBelowPercent: 60,
   /** Marked answers on an outcome before a low score raises AssignSkillBuilder: one wrong answer is not a pattern. */
   skillBuilderMinAnswers: 3,
-  /** Days without activity, in term, before Inactivity is raised. */
+  /** Days without activity before a student is inactive: the teacher's home badge (C34), and Inactivity in term (P15). */
   inactiveAfterDays: 7,
   /** A class is in term while at least this share of its students was active in the last `inactiveAfterDays`. */
   termActiveShare: 0.2,

@@ -2,12 +2,11 @@
  * The teacher's students list as data (docs/rules.md C34): what needs attention, the filters and the sort orders.
  * Attention is read from the students' live state, not from alerts, which the alerts screen marks seen.
  */
+import { PROGRESSION } from '@readalong/contracts';
 import { levelLabel } from '@/lib/levels';
 import type { StudentOverview } from './api/student-overview';
 import { plural } from '@/lib/plural';
 
-/** C34: a student is inactive after 7 days without activity. */
-export const INACTIVE_AFTER_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 export interface Signal {
@@ -33,7 +32,8 @@ export function attentionOf(student: StudentOverview, now: number): Signal[] {
   }
   const days = daysInactive(student, now);
   if (days === null) signals.push({ kind: 'inactive', label: 'not active yet' });
-  else if (days >= INACTIVE_AFTER_DAYS) signals.push({ kind: 'inactive', label: `inactive ${days} days` });
+  else if (days >= PROGRESSION.inactiveAfterDays)
+    signals.push({ kind: 'inactive', label: `inactive ${days} days` });
   if (student.colour_band_id === null) signals.push({ kind: 'unplaced', label: 'not placed' });
   return signals;
 }
