@@ -16,7 +16,7 @@ const Screenshot = {
   name: 'file',
   required: false,
   description: 'an image (PNG, JPEG, WebP or GIF, at most 5 MB)',
-};
+} as const;
 
 export const contactUsPublic = defineContract({
   name: 'contactUsPublic',

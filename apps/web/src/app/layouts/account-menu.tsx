@@ -1,10 +1,11 @@
 import { Menu } from '@mantine/core';
 import type { SessionUser } from '@readalong/contracts';
-import { IconLayoutGrid, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconLayoutGrid, IconLogout, IconMessage, IconUserCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ROLE_LABELS } from '@/config/role-labels';
+import { useContactDialog } from '@/shared/contact/use-contact-dialog';
 import { AccountButton, fullName } from './account-button';
 import { useSignOut } from './use-sign-out';
 
@@ -16,6 +17,7 @@ import { useSignOut } from './use-sign-out';
 export function AccountMenu({ user }: { user: SessionUser }) {
   const { signOut, isSigningOut } = useSignOut();
   const [isOpen, setOpen] = useState(false);
+  const contact = useContactDialog(true);
   const button = useRef<HTMLButtonElement>(null);
   // The click that loaded this menu hit the stand-in button this one replaced: focus comes to the menu's own button,
   // then the menu opens from it, so it gives focus back there when it closes (WCAG 2.4.3). On the next frame: Mantine's
@@ -51,10 +53,15 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             Your account
           </Menu.Item>
         )}
+        <Menu.Item leftSection={<IconMessage size={20} aria-hidden />} onClick={contact.open}>
+          Contact us
+        </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={20} aria-hidden />} onClick={() => void signOut()}>
           Sign out
         </Menu.Item>
       </Menu.Dropdown>
+      {/* Rendered in a portal; here so it outlives the dropdown that opened it. */}
+      {contact.dialog}
     </Menu>
   );
 }

@@ -1,11 +1,12 @@
 import { SESSION_ERROR_MESSAGES, type SessionUser } from '@readalong/contracts';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { validateCredentials } from './credentials-rules';
 import { useCallback, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ROLE_HOMES, nextPathOr, paths } from '@/config/paths';
 import { fieldErrorsOf } from '@/lib/api-client';
+import { useContactDialog } from '@/shared/contact/use-contact-dialog';
 import { useSignIn, type Credentials } from './api/login';
 import { AuthLayout } from './components/auth-layout';
 import { focusFirstError } from './components/focus-first-error';
@@ -17,12 +18,16 @@ let credentialsRules: typeof validateCredentials | undefined;
 const loadCredentialsRules = async () =>
   (credentialsRules ??= (await import('./credentials-rules')).validateCredentials);
 
-/** /login: sign in with username and password, or a configured identity service; then on to `next` or home. */
+/**
+ * /login: sign in with username and password, or a configured identity service; then on to `next` or home. Anyone
+ * may write to support from here (C43).
+ */
 export function LoginScreen() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const next = searchParams.get('next');
   const signIn = useSignIn();
+  const contact = useContactDialog(false);
   const form = useForm<Credentials>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
@@ -91,6 +96,13 @@ export function LoginScreen() {
         </Stack>
       </form>
       <ThirdPartyButtons next={next} />
+      <Text ta="center">
+        Need help?{' '}
+        <Anchor component="button" type="button" onClick={contact.open} fw={600}>
+          Contact us
+        </Anchor>
+      </Text>
+      {contact.dialog}
     </AuthLayout>
   );
 }
