@@ -235,13 +235,15 @@ function Figure({
 
 function StudentProgressTable({ assignment }: { assignment: AssignmentActivity }) {
   const total = assignment.students_assigned;
+  // Only a book set to be read aloud asks for a recording: elsewhere the column would say "None" to everyone.
+  const readsAloud = assignment.read_aloud && assignment.builder_type_id === BuilderType.PowerBuilder;
   return (
     <Stack gap="md" pt="xs">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
         <Figure label="Started" count={assignment.students_started} total={total} color="yellow" />
         <Figure label="Read" count={assignment.students_read} total={total} color="blue" />
         <Figure label="Quiz done" count={assignment.quizzes_submitted} total={total} color="blue" />
-        {assignment.read_aloud && assignment.builder_type_id === BuilderType.PowerBuilder ? (
+        {readsAloud ? (
           <Figure
             label="Recording sent"
             count={assignment.recordings_submitted}
@@ -270,9 +272,11 @@ function StudentProgressTable({ assignment }: { assignment: AssignmentActivity }
               <Table.Th scope="col" visibleFrom="xs">
                 Quiz
               </Table.Th>
-              <Table.Th scope="col" visibleFrom="sm">
-                Recording
-              </Table.Th>
+              {readsAloud && (
+                <Table.Th scope="col" visibleFrom="sm">
+                  Recording
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -298,7 +302,7 @@ function StudentProgressTable({ assignment }: { assignment: AssignmentActivity }
                         : '—'
                       : `${Math.round(student.score_percent)}%${student.passed ? ' · passed' : ' · not passed'}`}
                   </Table.Td>
-                  <Table.Td visibleFrom="sm">{recordingWords(student)}</Table.Td>
+                  {readsAloud && <Table.Td visibleFrom="sm">{recordingWords(student)}</Table.Td>}
                 </Table.Tr>
               );
             })}
