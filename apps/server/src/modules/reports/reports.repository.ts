@@ -93,7 +93,12 @@ export function levelMoves(db: Executor, studentId: number, interval?: Interval,
         within(levelChanges.createdAt, interval),
       ),
     )
-    .orderBy(latest ? desc(levelChanges.createdAt) : asc(levelChanges.createdAt), asc(levelChanges.id));
+    // Changes in one transaction share its time: the later row is the later change, either way round.
+    .orderBy(
+      ...(latest
+        ? [desc(levelChanges.createdAt), desc(levelChanges.id)]
+        : [asc(levelChanges.createdAt), asc(levelChanges.id)]),
+    );
   return latest ? query.limit(1) : query;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { BuilderType } from '@readalong/contracts';
+import { BuilderType, colourBand } from '@readalong/contracts';
 import { createTestApp, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
 import { goals, levelChanges, passages, recordings } from '../../db/schema/index.js';
@@ -147,6 +147,23 @@ describe('GET /v1/students/reading-overview', () => {
         recordings: own.recordings.length,
       });
     }
+  });
+
+  it('two level changes at the same instant (one transaction): the estimate follows the later one', async () => {
+    const place = { districtId: cast.world.district.id, schoolId: cast.world.school.id };
+    const student = await t.factories.student(place, cast.world.class.id);
+    const change = (colourBandId: number) => ({
+      studentId: student.id,
+      schoolId: place.schoolId,
+      toSeriesId: 6,
+      toColourBandId: colourBandId,
+      rule: 'placement' as const,
+      createdAt: at('2026-09-03T09:00:00Z'),
+    });
+    await t.db.insert(levelChanges).values(change(6));
+    await t.db.insert(levelChanges).values(change(3));
+    const overview = (await get(cast.token.teacher, `?student_id=${student.id}`)).json<Overview>();
+    expect(overview.current_lexile).toBe(colourBand(3).min_lexile);
   });
 
   it('the range narrows every list but not the current estimate', async () => {
