@@ -162,8 +162,9 @@ export const markAnswer = defineContract({
     marks: z
       .number()
       .min(0, 'marks cannot be negative')
-      .multipleOf(0.5, 'marks go in halves')
-      .describe('from 0 to the question’s max_marks'),
+      // Exactly: `multipleOf` lets a tiny number through (float tolerance), which the database cannot hold.
+      .refine((marks) => Number.isInteger(marks * 2), 'marks go in halves')
+      .describe('from 0 to the question’s max_marks, in halves'),
     comment: Text.trim().max(2000).nullish().describe('for the student; empty or left out: none'),
   }),
   response: z.object({

@@ -253,6 +253,8 @@ describe('who may mark, and what', () => {
     expectError(await mark(answer.id, cast.token.teacher, {}), 400, 'body.marks');
     expectError(await mark(answer.id, cast.token.teacher, { marks: -1 }), 400, 'body.marks');
     expectError(await mark(answer.id, cast.token.teacher, { marks: 0.3 }), 400, 'body.marks');
+    // Too small for a database number, and no half either.
+    expectError(await mark(answer.id, cast.token.teacher, { marks: 1.7e-302 }), 400, 'body.marks');
     expectError(await mark(answer.id, cast.token.teacher, { marks: '1' }), 400, 'body.marks');
     const over = expectError(await mark(answer.id, cast.token.teacher, { marks: 2 }), 400, 'body.marks');
     expect(over.fields?.['body.marks']).toBe('must be between 0 and 1');
