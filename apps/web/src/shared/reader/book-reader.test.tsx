@@ -85,6 +85,30 @@ describe('single-word narration', () => {
     expect(play.mock.contexts.filter((audio) => audio === wordAudio())).toHaveLength(3);
   });
 
+  it('says the next word when the child taps it before the last one has started', async () => {
+    countCalls('getNarration', (request) => ({
+      file_url: `/api/narration/${new URL(request.url).searchParams.get('word')}.mp3`,
+    }));
+    // As a browser does: a play still starting when the sound is paused rejects.
+    const starting: (() => void)[] = [];
+    play.mockImplementation(function (this: HTMLMediaElement) {
+      if (!this.src.endsWith('/kite.mp3')) return Promise.resolve();
+      return new Promise((_, reject) =>
+        starting.push(() => reject(new DOMException('Cut short', 'AbortError'))),
+      );
+    });
+    pause.mockImplementation(() => starting.splice(0).forEach((cut) => cut()));
+    const { user } = await openReader();
+
+    await user.click(screen.getByText('kite'));
+    await waitFor(() => expect(wordAudio().src).toMatch(/\/kite\.mp3$/));
+    await user.click(screen.getByText('high.'));
+
+    await waitFor(() => expect(wordAudio().src).toMatch(/\/high\.mp3$/));
+    expect(play.mock.contexts.at(-1)).toBe(wordAudio());
+    expect(screen.getByText('high.')).toHaveAttribute('aria-current', 'true');
+  });
+
   it('remembers a word the server cannot say and lets the browser’s voice say it, with no error shown', async () => {
     const asked = countCalls('getNarration', () =>
       errorAnswer(404, 'not_found', '“flew” is not a word narration knows.'),

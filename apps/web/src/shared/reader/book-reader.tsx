@@ -133,7 +133,7 @@ function Reader({ book, mode, next, worksheetId }: Omit<PassageReaderProps, 'pas
 
   return (
     <Stack gap="md">
-      {/* The page count beside the title, not on a row of its own (X6: a page fits a 1280×800 screen). */}
+      {/* The switches and the page count beside the title, not on rows of their own (X6: a page fits 1280×800). */}
       <Group justify="space-between" align="flex-end" gap="xs">
         <div>
           <Title order={2}>{book.title}</Title>
@@ -146,21 +146,23 @@ function Reader({ book, mode, next, worksheetId }: Omit<PassageReaderProps, 'pas
             </Text>
           )}
         </div>
-        <Text size="lg" fw={600} aria-live="polite">
-          Page {pageIndex + 1} of {pageCount}
-        </Text>
-      </Group>
-      <Group gap="xl">
-        <BackgroundMusic url={book.assets.music_url} quiet={speaking} />
-        {/* A tap on a word always says it; this makes the words buttons for the keyboard and screen readers (C36). */}
-        {settings.narration && (
-          <Switch
-            size="md"
-            label="Hear a word"
-            checked={wordButtons}
-            onChange={(event) => setWordButtons(event.currentTarget.checked)}
-          />
-        )}
+        <Stack gap={6} align="flex-end">
+          <Group gap="lg">
+            <BackgroundMusic url={book.assets.music_url} quiet={speaking} />
+            {/* A tap on a word always says it; this makes the words buttons for the keyboard (C36). */}
+            {settings.narration && (
+              <Switch
+                size="md"
+                label="Hear a word"
+                checked={wordButtons}
+                onChange={(event) => setWordButtons(event.currentTarget.checked)}
+              />
+            )}
+          </Group>
+          <Text size="lg" fw={600} aria-live="polite">
+            Page {pageIndex + 1} of {pageCount}
+          </Text>
+        </Stack>
       </Group>
       <Card withBorder radius="lg" padding="lg" shadow="sm">
         <div key={page.page_num} className={turnClass}>

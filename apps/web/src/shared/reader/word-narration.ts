@@ -67,12 +67,15 @@ export function useWordNarration({ speed, onStart }: WordNarrationOptions) {
     [],
   );
 
+  /** Ends word `asked` unless another word has been asked for since (its end is not this one's). */
+  const finish = (asked: number) => () => {
+    if (askedRef.current === asked) stop();
+  };
+
   const speak = (word: string, asked: number) => {
     const utterance = new SpeechSynthesisUtterance(word);
     utterance.rate = speed;
-    utterance.onend = utterance.onerror = () => {
-      if (askedRef.current === asked) stop();
-    };
+    utterance.onend = utterance.onerror = finish(asked);
     utteranceRef.current = utterance;
     window.speechSynthesis.cancel();
     window.speechSynthesis.speak(utterance);
@@ -93,7 +96,8 @@ export function useWordNarration({ speed, onStart }: WordNarrationOptions) {
       // A new source resets the rate to the default one: both are set.
       audio.defaultPlaybackRate = speed;
       audio.playbackRate = speed;
-      audio.play().catch(stop);
+      // A play cut short by the next word rejects: that must not silence the next word.
+      audio.play().catch(finish(asked));
     } else if (speechAvailable()) speak(word, asked);
     else stop();
   };
