@@ -6,6 +6,7 @@ import { Loading } from '@/components/loading';
 import { Dialog } from '@/components/dialog';
 import { useQuestions, useSubmission } from '@/shared/quiz/api/questions';
 import type { ReportBook } from '../api/student-report';
+import classes from '../student-report.module.css';
 import { FiguresTable } from './report-parts';
 
 /** Several parts of an answer as they are meant: an order with arrows, accepted answers with "or", a list with commas. */
@@ -43,7 +44,7 @@ export function QuizDetailsDialog({ book, onClose }: { book: ReportBook; onClose
             caption="Each answer"
             columns={['#', 'Question', 'Answered', 'Answer key', 'Marks', 'Marked by']}
             numeric={[0, 4]}
-            wideOnly={[0, 5]}
+            wideOnly={[0, 3, 5]}
             rows={questions.data.questions.flatMap((question, index) => {
               const parts =
                 question.sub_questions.length > 0
@@ -75,7 +76,12 @@ export function QuizDetailsDialog({ book, onClose }: { book: ReportBook; onClose
                 return [
                   number,
                   part.prompt,
-                  readable(row?.selected_option, question.question_type_id),
+                  <>
+                    {readable(row?.selected_option, question.question_type_id)}
+                    <Text size="xs" c="dimmed" className={classes.phoneOnly}>
+                      Key: {readable(part.answer, question.question_type_id)}
+                    </Text>
+                  </>,
                   readable(part.answer, question.question_type_id),
                   marks,
                   markedBy,
