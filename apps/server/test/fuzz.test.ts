@@ -166,14 +166,11 @@ describe('bad input is a 400 naming the field (I1–I3, I7)', () => {
 
   it('refuses a NUL in any text', async () => {
     const error = expectError(
-      await as('student', 'POST', '/api/v1/user/contact-us', {
-        email: 'sam@school.example',
-        message: 'Hi\u0000',
-      }),
+      await as('student', 'POST', '/api/v1/user/translate', { text: 'Hi\u0000', target_lang: 'es' }),
       400,
-      'body.message',
+      'body.text',
     );
-    expect(error.fields?.['body.message']).toBe('must not contain a NUL character');
+    expect(error.fields?.['body.text']).toBe('must not contain a NUL character');
     expectError(await as('teacher', 'PUT', '/api/lock', { username: 'sam\u0000' }), 400, 'body.username');
   });
 

@@ -215,6 +215,7 @@ describe('GET /v1/teacher/resources', () => {
       lexile: '190L–240L',
       series: ['BR'],
     });
+    expect(chart.bands!.find((band) => band.id === 6)).toMatchObject({ series: ['BR', 'A'] });
     expect(chart.bands!.find((band) => band.id === 9)).toMatchObject({ series: ['A', 'B'] });
   });
 });

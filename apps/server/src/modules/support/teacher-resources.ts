@@ -34,9 +34,9 @@ function bandChart(): Block {
         band.min_lexile === null
           ? 'first steps'
           : `${band.min_lexile}L–${band.max_lexile ?? band.min_lexile}L`,
-      series: SERIES.filter(({ defaultBands: [first, last] }) => band.id >= first && band.id <= last).map(
-        (series) => series.name,
-      ),
+      series: SERIES_PROGRESSION.map((id) => SERIES.find((series) => series.id === id)!)
+        .filter(({ defaultBands: [first, last] }) => band.id >= first && band.id <= last)
+        .map((series) => series.name),
     })),
   };
 }
