@@ -1,14 +1,261 @@
-import { EmptyState } from '@mantine/core';
-import { IconBuildingCommunity } from '@tabler/icons-react';
+import {
+  Anchor,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconArrowsSort,
+  IconBuildingCommunity,
+  IconDownload,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { QueriesError } from '@/components/load-error';
+import { Loading } from '@/components/loading';
+import { paths, withSchoolScope } from '@/config/paths';
+import { downloadCsv } from '@/shared/csv/download-csv';
+import { TERM_DAYS, useDistrictOverview, type SchoolFigures } from './api/district-overview';
 
-/** The district overview, the district’s default child (the “District” area, docs/rules.md C27). A frame for now: it says what will appear here. */
+type SortKey = Exclude<keyof SchoolFigures, 'id' | 'seatsTotal'>;
+interface Sort {
+  key: SortKey;
+  direction: 'ascending' | 'descending';
+}
+
+/** The columns, in order, each with the period it counts over in its heading (STAFF-SCREENS §5). */
+const COLUMNS: { key: SortKey; label: string }[] = [
+  { key: 'name', label: 'School' },
+  { key: 'students', label: 'Students' },
+  { key: 'activeThisWeek', label: 'Active readers, last 7 days' },
+  { key: 'booksRead', label: `Books read, last ${TERM_DAYS} days` },
+  { key: 'levelGain', label: `Bands gained per student, last ${TERM_DAYS} days` },
+  { key: 'recordingsWaiting', label: 'Recordings to review' },
+  { key: 'seatsUsed', label: 'Licence seats used' },
+];
+
+const gain = (value: number | null) => (value === null ? '—' : `${value > 0 ? '+' : ''}${value.toFixed(2)}`);
+const seats = (school: SchoolFigures) =>
+  school.seatsTotal === 0
+    ? `${school.seatsUsed} (no active pack)`
+    : `${school.seatsUsed} of ${school.seatsTotal}`;
+
+/** A school's row for the CSV, in COLUMNS order; numbers stay numbers for a spreadsheet. */
+const csvRowOf = (school: SchoolFigures) => [
+  school.name,
+  school.students,
+  school.activeThisWeek,
+  school.booksRead,
+  school.levelGain === null ? '' : Number(school.levelGain.toFixed(2)),
+  school.recordingsWaiting,
+  seats(school),
+];
+
+function sorted(rows: SchoolFigures[], { key, direction }: Sort) {
+  const sign = direction === 'ascending' ? 1 : -1;
+  const compare = (a: SchoolFigures, b: SchoolFigures) => {
+    const [x, y] = [a[key], b[key]];
+    if (x === y) return 0;
+    if (x === null) return 1; // Schools without a figure go last either way.
+    if (y === null) return -1;
+    return sign * (typeof x === 'string' ? x.localeCompare(String(y)) : x - (y as number));
+  };
+  return [...rows].sort((a, b) => compare(a, b) || a.name.localeCompare(b.name));
+}
+
+/**
+ * The district overview, the district's default child (docs/rules.md C44): one row per school of the department head's
+ * district with its students, active readers this week, books read and level gain over the term, recordings waiting
+ * for review and licence seats used, numbers beside bars, sortable, as CSV, each school a link into its insights and
+ * its management screens.
+ */
 export function DistrictOverviewPage() {
+  const { schools, rows, term } = useDistrictOverview();
+  if (schools.isPending) return <Loading label="Getting your district’s schools" />;
+  if (schools.isError)
+    return <QueriesError title="Your district’s schools could not be loaded" queries={[schools]} />;
+  if (schools.data.schools.length === 0) {
+    return (
+      <EmptyState icon={<IconBuildingCommunity aria-hidden />}>
+        <EmptyState.Title order={2}>No schools in your district yet</EmptyState.Title>
+        <EmptyState.Description>
+          Schools are added when your district is set up; ask your administrator to add them.
+        </EmptyState.Description>
+      </EmptyState>
+    );
+  }
+  if (rows.some((row) => row.isError))
+    return <QueriesError title="Some schools’ figures could not be loaded" queries={rows} />;
+  if (rows.some((row) => row.isPending)) return <Loading label="Counting each school’s reading" />;
+  return <SchoolsTable schools={rows.map((row) => row.data!)} term={term} />;
+}
+
+function summaryOf(schools: SchoolFigures[]) {
+  const total = (pick: (school: SchoolFigures) => number) =>
+    schools.reduce((sum, school) => sum + pick(school), 0);
+  const students = total((school) => school.students);
+  const active = total((school) => school.activeThisWeek);
+  const waiting = total((school) => school.recordingsWaiting);
   return (
-    <EmptyState icon={<IconBuildingCommunity aria-hidden />}>
-      <EmptyState.Title order={2}>Your district at a glance</EmptyState.Title>
-      <EmptyState.Description>
-        Every school of your district will appear here, with its students, teachers and reading activity.
-      </EmptyState.Description>
-    </EmptyState>
+    `${schools.length} ${schools.length === 1 ? 'school' : 'schools'}, ${students} students: ${active} read in the ` +
+    `last 7 days and ${total((school) => school.booksRead)} books were read in the last ${TERM_DAYS} days; ` +
+    `${waiting} ${waiting === 1 ? 'recording waits' : 'recordings wait'} for a teacher's review.`
+  );
+}
+
+function SchoolsTable({ schools, term }: { schools: SchoolFigures[]; term: { start: string; end: string } }) {
+  const [sort, setSort] = useState<Sort>({ key: 'name', direction: 'ascending' });
+  const most = (pick: (school: SchoolFigures) => number) => Math.max(1, ...schools.map(pick));
+  const max = {
+    students: most((school) => school.students),
+    booksRead: most((school) => school.booksRead),
+    recordingsWaiting: most((school) => school.recordingsWaiting),
+  };
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="schools-heading">
+        <Title order={2} size="h4" id="schools-heading" mb="xs">
+          Your schools
+        </Title>
+        <Text size="lg" mb="md">
+          {summaryOf(schools)}
+        </Text>
+        <Table.ScrollContainer minWidth={880}>
+          <Table verticalSpacing="sm" aria-labelledby="schools-heading">
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((column) => (
+                  <SortHeader key={column.key} column={column} sort={sort} onSort={setSort} />
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sorted(schools, sort).map((school) => (
+                <Table.Tr key={school.id}>
+                  <Table.Th scope="row">
+                    <SchoolLinks school={school} />
+                  </Table.Th>
+                  <Table.Td>
+                    <BarCell value={school.students} max={max.students} />
+                  </Table.Td>
+                  <Table.Td>
+                    <BarCell
+                      value={school.activeThisWeek}
+                      max={Math.max(1, school.students)}
+                      text={`${school.activeThisWeek} of ${school.students}`}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <BarCell value={school.booksRead} max={max.booksRead} />
+                  </Table.Td>
+                  <Table.Td>{gain(school.levelGain)}</Table.Td>
+                  <Table.Td>
+                    <BarCell value={school.recordingsWaiting} max={max.recordingsWaiting} colour="orange.6" />
+                  </Table.Td>
+                  <Table.Td>
+                    <BarCell
+                      value={school.seatsUsed}
+                      max={Math.max(1, school.seatsTotal, school.seatsUsed)}
+                      text={seats(school)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      <Group justify="end">
+        <Button
+          variant="default"
+          leftSection={<IconDownload aria-hidden size={18} />}
+          onClick={() =>
+            downloadCsv(
+              `district-schools-${term.start}-to-${term.end}.csv`,
+              COLUMNS.map((column) => column.label),
+              sorted(schools, sort).map(csvRowOf),
+            )
+          }
+        >
+          Download schools (CSV)
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The drill-down: the school's insights, and its management screens, with the school picked in the address. */
+function SchoolLinks({ school }: { school: SchoolFigures }) {
+  const id = String(school.id);
+  return (
+    <Stack gap={2}>
+      <Anchor component={Link} to={withSchoolScope(paths.insights.getHref(), id)} fw={600}>
+        {school.name}
+      </Anchor>
+      <Anchor
+        component={Link}
+        to={withSchoolScope(paths.manage.school.getHref(), id)}
+        size="sm"
+        aria-label={`Manage ${school.name}`}
+      >
+        Manage
+      </Anchor>
+    </Stack>
+  );
+}
+
+function SortHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: (typeof COLUMNS)[number];
+  sort: Sort;
+  onSort: (sort: Sort) => void;
+}) {
+  const active = sort.key === column.key;
+  const Icon = !active
+    ? IconArrowsSort
+    : sort.direction === 'ascending'
+      ? IconSortAscending
+      : IconSortDescending;
+  // Names read A→Z first; figures highest first.
+  const first = column.key === 'name' ? 'ascending' : 'descending';
+  const next = active ? (sort.direction === 'ascending' ? 'descending' : 'ascending') : first;
+  return (
+    <Table.Th scope="col" aria-sort={active ? sort.direction : 'none'}>
+      <UnstyledButton onClick={() => onSort({ key: column.key, direction: next })} fz="sm" fw={700}>
+        {column.label} <Icon size={14} aria-hidden style={{ verticalAlign: 'middle' }} />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** A number beside a bar scaled to `max`, so a glance down the column compares the schools. */
+function BarCell({
+  value,
+  max,
+  text,
+  colour = 'indigo.6',
+}: {
+  value: number;
+  max: number;
+  text?: string;
+  colour?: string;
+}) {
+  return (
+    <Stack gap={4} miw={96}>
+      <Text size="sm">{text ?? value}</Text>
+      <Progress value={Math.min(100, (value / max) * 100)} size="sm" color={colour} aria-hidden />
+    </Stack>
   );
 }

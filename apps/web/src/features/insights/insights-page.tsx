@@ -20,10 +20,10 @@ import {
   useColourBands,
   useDailyActivity,
   useInsightsTotals,
-  usePickedSchool,
   type InsightsFilter,
 } from './api/insights';
-import { downloadCsv } from './insights-csv';
+import { usePickedSchool } from '@/shared/school-scope/school-scope';
+import { downloadCsv } from '@/shared/csv/download-csv';
 
 const DAY_MS = 86_400_000;
 /** The periods offered (STAFF-SCREENS §5: default the last 28 days; a week, a term, a year). */

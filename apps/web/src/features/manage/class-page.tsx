@@ -24,7 +24,7 @@ import {
   useUpdateClass,
   type ManagedClass,
 } from './api/classes';
-import { scopedHref, useSchoolScope } from './api/school-scope';
+import { scopedHref, useSchoolScope } from '@/shared/school-scope/school-scope';
 import type { ManagedStudent } from './api/students';
 import { ClassFields, classBody, type ClassValues } from './components/class-fields';
 import { ConfirmModal } from './components/confirm-modal';

@@ -6,7 +6,7 @@ import { Loaded } from '@/components/loaded';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-store';
 import { useClassList, type ManagedClass } from './api/classes';
-import { scopedHref, useSchoolScope, type SchoolScope } from './api/school-scope';
+import { scopedHref, useSchoolScope, type SchoolScope } from '@/shared/school-scope/school-scope';
 import { NewClassesForm } from './components/new-classes-form';
 import { Seats } from './components/seats';
 

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth-store';
-import { useSchoolScope } from './api/school-scope';
+import { useSchoolScope } from '@/shared/school-scope/school-scope';
 import { ImportFileStep } from './components/import-file-step';
 import { ImportJob } from './components/import-job';
 

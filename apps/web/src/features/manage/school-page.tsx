@@ -4,7 +4,7 @@ import { Loaded } from '@/components/loaded';
 import { paths, withSchoolScope } from '@/config/paths';
 import { useAuth } from '@/lib/auth-store';
 import { useManagedSchools } from './api/school';
-import { useSchoolScope } from './api/school-scope';
+import { useSchoolScope } from '@/shared/school-scope/school-scope';
 import { Licences } from './components/licences';
 
 type School = NonNullable<ReturnType<typeof useManagedSchools>['data']>[number];

@@ -16,7 +16,7 @@ import { Loaded } from '@/components/loaded';
 import { ROLE_LABELS } from '@/config/role-labels';
 import { useAuth } from '@/lib/auth-store';
 import { useClassList } from './api/classes';
-import { useSchoolScope } from './api/school-scope';
+import { useSchoolScope } from '@/shared/school-scope/school-scope';
 import { useStaff, type StaffMember } from './api/staff';
 import { DisabledBadge } from './components/account-status';
 import { DeleteAccounts } from './components/delete-accounts';

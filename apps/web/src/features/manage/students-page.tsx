@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Loaded } from '@/components/loaded';
 import { useAuth } from '@/lib/auth-store';
 import { useClassList } from './api/classes';
-import { useSchoolScope } from './api/school-scope';
+import { useSchoolScope } from '@/shared/school-scope/school-scope';
 import { STUDENTS_PAGE_SIZE, useStudentList } from './api/students';
 import { DeleteAccounts } from './components/delete-accounts';
 import { NewStudentsForm } from './components/new-students-form';

@@ -1,9 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
-import { usesSchoolScope } from '@/config/access';
-import { SCHOOL_ID_PARAM } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth-store';
 
 /** What every insights figure is filtered by (docs/rules.md IN1): a department head's school, a class, a period. */
 export interface InsightsFilter {
@@ -11,14 +7,6 @@ export interface InsightsFilter {
   class_id?: number;
   start: string;
   end: string;
-}
-
-/** The school a department head picked in the frame's picker (kept in the address), else none. */
-export function usePickedSchool(): number | undefined {
-  const { userRole } = useAuth();
-  const [searchParams] = useSearchParams();
-  const chosen = Number(searchParams.get(SCHOOL_ID_PARAM));
-  return usesSchoolScope(userRole) && chosen > 0 ? chosen : undefined;
 }
 
 const defined = <T extends object>(query: T) =>

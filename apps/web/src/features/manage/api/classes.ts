@@ -2,7 +2,7 @@ import type { Body, Class, contracts } from '@readalong/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
-import type { SchoolScope } from './school-scope';
+import type { SchoolScope } from '@/shared/school-scope/school-scope';
 
 export type ManagedClass = z.infer<typeof Class>;
 

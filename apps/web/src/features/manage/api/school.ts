@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { SchoolScope } from './school-scope';
+import type { SchoolScope } from '@/shared/school-scope/school-scope';
 
 /** The schools an owner (their own) or a department head (the district's) manages, with their numbers. */
 export const useManagedSchools = () =>

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { useRefreshRoster } from './classes';
-import type { SchoolScope } from './school-scope';
+import type { SchoolScope } from '@/shared/school-scope/school-scope';
 
 export type StaffMember = z.infer<typeof Teacher>;
 

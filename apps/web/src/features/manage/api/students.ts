@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { useRefreshRoster } from './classes';
-import type { SchoolScope } from './school-scope';
+import type { SchoolScope } from '@/shared/school-scope/school-scope';
 
 export type ManagedStudent = z.infer<typeof StudentSummary>;
 

@@ -6,7 +6,7 @@ import { ApiError, fieldErrorsOf } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 import { rosterTemplateCsv, useStartRosterImport, type RosterImport } from '../api/roster-import';
 import { useManagedSchools } from '../api/school';
-import type { SchoolScope } from '../api/school-scope';
+import type { SchoolScope } from '@/shared/school-scope/school-scope';
 import { FormProblem } from './form-problem';
 import { ProgressBar } from './import-progress';
 

@@ -6,7 +6,7 @@ import { Loaded } from '@/components/loaded';
 import { useFocusOnShow } from '@/components/use-focus-on-show';
 import { paths } from '@/config/paths';
 import { useCommitRosterImport, useRosterImport, type RosterImport } from '../api/roster-import';
-import { scopedHref } from '../api/school-scope';
+import { scopedHref } from '@/shared/school-scope/school-scope';
 import { FormProblem } from './form-problem';
 import { ImportProgress } from './import-progress';
 import { ChangesTable, ProblemsTable, SeatsNeeded, changesNothing, hasSeatsFor } from './import-report';

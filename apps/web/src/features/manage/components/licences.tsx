@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Loaded } from '@/components/loaded';
 import { useLicenceHistory, useLicencePacks, useLicenceUsage } from '../api/school';
-import type { SchoolScope } from '../api/school-scope';
+import type { SchoolScope } from '@/shared/school-scope/school-scope';
 import { Seats } from './seats';
 
 /** A licence pack ending within this many days is announced above the seats (docs/rules.md C30). */

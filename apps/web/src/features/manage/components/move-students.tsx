@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useClassList, useEnrolInClass, type ManagedClass } from '../api/classes';
-import type { SchoolScope } from '../api/school-scope';
+import type { SchoolScope } from '@/shared/school-scope/school-scope';
 import type { ManagedStudent } from '../api/students';
 import { showToast } from '@/lib/toasts';
 import { Dialog } from './dialog';

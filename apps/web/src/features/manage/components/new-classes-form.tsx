@@ -5,7 +5,7 @@ import { fieldErrorsOf } from '@/lib/api-client';
 import { showToast } from '@/lib/toasts';
 import { useCreateClasses } from '../api/classes';
 import { useManagedSchools } from '../api/school';
-import type { SchoolScope } from '../api/school-scope';
+import type { SchoolScope } from '@/shared/school-scope/school-scope';
 import { ClassFields, classBody, type ClassValues } from './class-fields';
 import { RowsFormCard } from './form-card';
 import { useTeacherOptions } from './teacher-options';

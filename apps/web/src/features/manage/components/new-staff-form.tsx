@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ROLE_LABELS } from '@/config/role-labels';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { useManagedSchools } from '../api/school';
-import type { SchoolScope } from '../api/school-scope';
+import type { SchoolScope } from '@/shared/school-scope/school-scope';
 import { useCreateUsers } from '../api/staff';
 import { CreatedAccounts, type CreatedAccount } from './created-accounts';
 import { FormCard } from './form-card';

@@ -1,4 +1,4 @@
-import type { SchoolScope } from '../api/school-scope';
+import type { SchoolScope } from '@/shared/school-scope/school-scope';
 import { useStaff } from '../api/staff';
 
 /** The teachers a class may be given, as options of a multi-select (ids as text, as Mantine wants them). */

@@ -8,14 +8,23 @@ export interface SchoolScope {
   school_id?: number;
 }
 
-/** The school the management screens are scoped to, read from the address (the school picker writes it). */
-export function useSchoolScope(): SchoolScope {
+/**
+ * The school a department head picked in the frame's picker (kept in the address as `school_id`), else none: other
+ * roles have one school, or a teacher's classes, and never send it (docs/rules.md C28).
+ */
+export function usePickedSchool(): number | undefined {
   const { userRole } = useAuth();
   const [searchParams] = useSearchParams();
   const chosen = Number(searchParams.get(SCHOOL_ID_PARAM));
-  return usesSchoolScope(userRole) && chosen > 0 ? { school_id: chosen } : {};
+  return usesSchoolScope(userRole) && chosen > 0 ? chosen : undefined;
 }
 
-/** A management link that keeps the department head's chosen school. */
+/** The picked school as a call's query. */
+export function useSchoolScope(): SchoolScope {
+  const schoolId = usePickedSchool();
+  return schoolId === undefined ? {} : { school_id: schoolId };
+}
+
+/** A link that keeps the department head's chosen school. */
 export const scopedHref = (href: string, scope: SchoolScope) =>
   withSchoolScope(href, scope.school_id ? String(scope.school_id) : null);
