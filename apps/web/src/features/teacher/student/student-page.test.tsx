@@ -101,8 +101,32 @@ async function open(path: string, reply: Overview = overview) {
       { question_type_id: 3, questions_answered: 0, marks: 0, max_marks: 0 },
     ],
   }));
+  const toMark = countCalls('getAnswersToMark', () => ({
+    answers: [
+      {
+        id: 9,
+        worksheet_id: 50,
+        student_id: 21,
+        student_name: 'Sam Reed',
+        passage_id: 41,
+        passage_title: 'The Kite',
+        question_id: 300,
+        question_num: 3,
+        prompt: 'Why does Sam run?',
+        guidance: 'The kite is about to land in the pond.',
+        answer: 'To catch the kite before it lands in the pond.',
+        max_marks: 2,
+        marks: null,
+        comment: null,
+        submitted_at: '2030-03-02T10:00:00.000Z',
+        marked_at: null,
+      },
+    ],
+    page: 0,
+    has_more: false,
+  }));
   const app = renderApp(path);
-  return { ...app, calls };
+  return { ...app, calls, toMark };
 }
 
 describe('a student’s page (teacher)', () => {
@@ -121,6 +145,14 @@ describe('a student’s page (teacher)', () => {
       paths.teacher.studentReport.getHref(21),
     );
     expect(new URL(calls.requests[0]!.url).searchParams.get('student_id')).toBe('21');
+  });
+
+  it('lists this student’s written answers waiting for a mark, and only theirs', async () => {
+    const { toMark } = await open(paths.teacher.students.getHref(21));
+    const section = within(await screen.findByRole('region', { name: /Written answers to mark/ }));
+    expect(await section.findByText('To catch the kite before it lands in the pond.')).toBeInTheDocument();
+    expect(section.getByText(/Why does Sam run\?/)).toBeInTheDocument();
+    expect(new URL(toMark.requests[0]!.url).searchParams.get('student_id')).toBe('21');
   });
 
   it('locks and unlocks signing in; a refusal is shown in the server’s words', async () => {

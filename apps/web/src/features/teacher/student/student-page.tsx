@@ -28,6 +28,7 @@ import {
   useStudentReport,
   type StudentReport,
 } from './api/student-report';
+import { AnswersToMark } from '../marking/components/answers-to-mark';
 import { BooksSection } from './components/books-section';
 import { GoalProgressList } from './components/goal-progress';
 import { dayOf, ReportSection } from './components/report-parts';
@@ -39,8 +40,8 @@ const NEWEST_BOOKS = 5;
 
 /**
  * One student for their teacher (docs/rules.md C35): level, Lexile, speed and classes at the top with the report a
- * click away, goals and progress to them, the newest quizzes, then what staff can do: lock or unlock signing in,
- * reset placement, set the level by hand.
+ * click away, goals and progress to them, the newest quizzes, their written answers waiting for a mark (R24), then
+ * what staff can do: lock or unlock signing in, reset placement, set the level by hand.
  */
 export function StudentPage({ studentId }: { studentId: number }) {
   const report = useStudentReport(studentId, startOf(PERIOD.value));
@@ -52,7 +53,7 @@ export function StudentPage({ studentId }: { studentId: number }) {
       <Summary report={report.data} />
       <GoalsSection student={student} goals={goals} />
       <BooksSection books={books} period={PERIOD.label} limit={NEWEST_BOOKS} />
-      {/* Answers to mark (the marking screens' list of this student's open-ended answers) belongs here. */}
+      <AnswersToMark studentId={student.student_id} />
       <Paper withBorder radius="md" p="md">
         <StudentActions student={student} />
       </Paper>
