@@ -1,14 +1,12 @@
-import { EmptyState } from '@mantine/core';
-import { IconLifebuoy } from '@tabler/icons-react';
+import { ResourceLibrary } from '@/shared/resources/resource-library';
 
-/** District resources (the “District” area, docs/rules.md C27). A frame for now: it says what will appear here. */
+/**
+ * District resources (docs/rules.md C45): the staff's printable guides (F13) for a department head to pass on to their
+ * schools — the levels guide with the library's colour-band chart, the letter for families, the running-record guide
+ * and the classroom routine card.
+ */
 export function DistrictResourcesPage() {
   return (
-    <EmptyState icon={<IconLifebuoy aria-hidden />}>
-      <EmptyState.Title order={2}>District resources</EmptyState.Title>
-      <EmptyState.Description>
-        Guides for district leaders and school administrators will appear here.
-      </EmptyState.Description>
-    </EmptyState>
+    <ResourceLibrary intro="Printable guides to share with your schools: how levels work with the library’s colour-band chart, the letter for families, and guides for teachers. Open one to read it here, print it, or download it to send on." />
   );
 }
