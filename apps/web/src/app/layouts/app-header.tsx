@@ -32,9 +32,12 @@ export function AppHeader({ menu, start, end }: AppHeaderProps) {
             aria-controls={NAVIGATION_ID}
           />
         )}
+        {/* On a phone a layout's own start (the reader's way home) takes the name's place, so the bell and the
+            account menu still fit beside it at 360 px (X5). */}
         <Anchor
           component={Link}
           to={paths.landing.getHref()}
+          visibleFrom={start ? 'xs' : undefined}
           fw={800}
           fz={{ base: 'lg', sm: 'xl' }}
           c="indigo.8"
