@@ -108,7 +108,7 @@ function summaryOf(schools: SchoolFigures[]) {
   return (
     `${schools.length} ${schools.length === 1 ? 'school' : 'schools'}, ${students} students: ${active} read in the ` +
     `last 7 days and ${total((school) => school.booksRead)} books were read in the last ${TERM_DAYS} days; ` +
-    `${waiting} ${waiting === 1 ? 'recording waits' : 'recordings wait'} for a teacher's review.`
+    `${waiting} ${waiting === 1 ? 'recording waits' : 'recordings wait'} for a teacher’s review.`
   );
 }
 
