@@ -9,7 +9,7 @@ const setup = useSignedInCast();
 const url = (classId: number | string) => `/api/v1/classes/${classId}/config/translation`;
 const read = (classId: number | string, token?: string) =>
   setup.t.request({ method: 'GET', url: url(classId), token });
-const write = (classId: number | string, payload: unknown, token?: string) =>
+const write = (classId: number | string, payload: object, token?: string) =>
   setup.t.request({ method: 'POST', url: url(classId), token, payload });
 const storedLanguage = async (classId: number) =>
   (await setup.t.db.select().from(classes).where(eq(classes.id, classId)))[0]!.translationTargetLang;
