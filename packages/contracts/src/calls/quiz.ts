@@ -159,9 +159,7 @@ export const markAnswer = defineContract({
   access: STAFF,
   params: IdParams,
   body: z.strictObject({
-    marks: z
-      .number()
-      .min(0, 'marks cannot be negative')
+    marks: Amount
       // Exactly: `multipleOf` lets a tiny number through (float tolerance), which the database cannot hold.
       .refine((marks) => Number.isInteger(marks * 2), 'marks go in halves')
       .describe('from 0 to the question’s max_marks, in halves'),

@@ -309,6 +309,8 @@ describe('PATCH /v1/worksheets/{id}/diagnostics/submit', () => {
     expect(raised.map((alert) => [alert.typeId, alert.isStudentFacing])).toEqual([
       [AlertType.Fail, true],
       [AlertType.FailAgain, false],
+      // Four wrong answers on the questions' outcome also suggest a skill builder to the teacher (P18).
+      [AlertType.AssignSkillBuilder, false],
     ]);
   });
 });
