@@ -14,15 +14,11 @@ const MONTH_AGO = 30;
 
 /** A student of `classId` whose account is a month old, last signed in `lastSignIn` days ago (never: null). */
 async function student(classId: number, lastSignIn: number | null, extra: { isDisabled?: boolean } = {}) {
-  return t.factories.student(
-    { districtId: school.district.id, schoolId: school.school.id },
-    classId,
-    {
-      createdAt: daysAgo(MONTH_AGO),
-      lastActiveAt: lastSignIn === null ? null : daysAgo(lastSignIn),
-      ...extra,
-    },
-  );
+  return t.factories.student({ districtId: school.district.id, schoolId: school.school.id }, classId, {
+    createdAt: daysAgo(MONTH_AGO),
+    lastActiveAt: lastSignIn === null ? null : daysAgo(lastSignIn),
+    ...extra,
+  });
 }
 
 async function inactivityAlertsOf(studentIds: number[]) {
@@ -41,7 +37,10 @@ let holidays: { id: number }[];
 beforeAll(async () => {
   t = await createTestApp(); // the clock reads 2026-09-15
   school = await t.factories.school();
-  await t.db.update(users).set({ createdAt: daysAgo(MONTH_AGO) }).where(eq(users.id, school.student.id));
+  await t.db
+    .update(users)
+    .set({ createdAt: daysAgo(MONTH_AGO) })
+    .where(eq(users.id, school.student.id));
   const klass = school.class.id;
   const quizzer = await student(klass, 20);
   const passage = await t.factories.passage();
@@ -73,13 +72,9 @@ describe('Inactivity alerts (P14)', () => {
   });
 
   it('are not raised before 7 days, after a recent quiz, for a disabled account, or in a class out of term', async () => {
-    const quietOrRecent = [
-      inTerm.active,
-      inTerm.sixDays,
-      inTerm.quizzer,
-      inTerm.disabled,
-      ...holidays,
-    ].map((s) => s.id);
+    const quietOrRecent = [inTerm.active, inTerm.sixDays, inTerm.quizzer, inTerm.disabled, ...holidays].map(
+      (s) => s.id,
+    );
     expect(await inactivityAlertsOf(quietOrRecent)).toEqual([]);
   });
 
