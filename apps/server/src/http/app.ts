@@ -50,9 +50,9 @@ import { createNotificationsService } from '../modules/notifications/notificatio
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.js';
 import { createClassesService } from '../modules/classes/classes.service.js';
 import { classesRoutes } from '../modules/classes/classes.routes.js';
+import { classTranslation } from '../modules/classes/class-translation.js';
 import { schoolRoutes } from '../modules/school/school.routes.js';
 import { createSchoolService } from '../modules/school/school.service.js';
-import { classTranslation } from '../modules/classes/class-translation.js';
 import { licencesRoutes } from '../modules/licences/licences.routes.js';
 import { createLicencesService } from '../modules/licences/licences.service.js';
 import { createRecordingsService } from '../modules/recordings/recordings.service.js';
