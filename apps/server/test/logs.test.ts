@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TEST_PASSWORD, createTestApp, signIn, type TestApp } from './app.js';
+import { form } from './form.js';
 
 const lines: string[] = [];
 let t: TestApp;
@@ -71,7 +72,7 @@ it('keeps reset keys and the parameters of a failed query out of the log', async
     method: 'POST',
     url: '/api/v1/user/contact-us',
     token: session.access_token,
-    payload: { email: 'private.person@home.example', message: 'my private words' },
+    ...form({ email: 'private.person@home.example', message: 'my private words' }),
   });
   expect(failed.statusCode).toBe(500);
 

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { expectError } from '../../test/ladder.js';
+import { form } from '../../test/form.js';
 import { buildApp } from './app.js';
 
 let t: TestApp;
@@ -59,15 +60,14 @@ describe('rate limits', () => {
         method: 'POST',
         url: '/api/v1/user/contact-us',
         token: session.access_token,
-        payload: { message: 'Hello' },
+        ...form({ message: 'Hello' }),
         remoteAddress: '10.22.0.1',
       });
     const contactPublic = () =>
       t.request({
         method: 'POST',
         url: '/api/v1/user/public/contact-us',
-        payload: '--b\r\nContent-Disposition: form-data; name="message"\r\n\r\nHello\r\n--b--\r\n',
-        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+        ...form({ message: 'Hello' }),
         remoteAddress: '10.22.0.1',
       });
     expect((await contact()).statusCode).toBe(200);

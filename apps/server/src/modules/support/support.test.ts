@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLOUR_BANDS } from '@readalong/contracts';
 import { contactMessages } from '../../db/schema/index.js';
 import { createTestApp, signIn, type TestApp } from '../../../test/app.js';
+import { form } from '../../../test/form.js';
 import { expectError } from '../../../test/ladder.js';
 
 let t: TestApp;
@@ -18,28 +19,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function form(fields: Record<string, string>, file?: { value: Buffer; type: string }) {
-  const boundary = '----contact';
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  const chunks: Buffer[] = parts.map((part) => Buffer.from(part));
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="shot"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.value,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('POST /v1/user/public/contact-us', () => {
   const send = (body: ReturnType<typeof form>) =>
