@@ -10,6 +10,7 @@ import { ACCOUNT_TYPE, VALIDATION_REUSE_MS, accessTokenExpiry, authStore, useAut
 import { createQueryClient } from './query-client';
 import { SESSION_KEY, session } from './session';
 import { submittedPassages } from './submitted-passages';
+import { showToast, useToasts } from './toasts';
 
 const passage = {
   passage_id: 1,
@@ -217,13 +218,14 @@ describe('auth store: logout', () => {
     ['answers 200', () => ({ success: true }) as const],
     ['fails', () => errorAnswer(500, 'internal', 'The server had a problem.')],
   ])(
-    'clears the user, stored session, query cache and submitted passages when logout %s',
+    'clears the user, stored session, query cache, submitted passages and toasts when logout %s',
     async (_, reply) => {
       await signedInAs();
       countCalls('logout', reply);
       const queryClient = createQueryClient();
       queryClient.setQueryData(['profile'], profileAnswer);
       await submittedPassages.put(3, 1, [passage]);
+      showToast({ type: 'positive', message: 'Comment sent to Jonah Whitaker.' });
 
       await authStore.logout();
 
@@ -231,6 +233,8 @@ describe('auth store: logout', () => {
       expect(window.localStorage.getItem(SESSION_KEY)).toBeNull();
       expect(queryClient.getQueryData(['profile'])).toBeUndefined();
       expect(await submittedPassages.get(3, 1)).toBeNull();
+      // The next user at this device does not read the last one's messages.
+      expect(renderHook(() => useToasts()).result.current).toEqual([]);
     },
   );
 

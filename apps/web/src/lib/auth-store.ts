@@ -18,7 +18,7 @@ import { currentPath, goTo } from './navigation';
 import { clearQueryCaches } from './query-client';
 import { session, type StoredSession } from './session';
 import { submittedPassages } from './submitted-passages';
-import { showToast } from './toasts';
+import { dismissAllToasts, showToast } from './toasts';
 
 export interface AuthState {
   isAuthenticated: boolean;
@@ -247,8 +247,9 @@ async function logout(): Promise<void> {
     await settledWithin(api('logout'), LOGOUT_WAIT_MS);
   }
   await Promise.allSettled([session.end(), submittedPassages.clear()]);
-  // Cached answers belong to the user who just left.
+  // Cached answers and the messages on screen belong to the user who just left (C8).
   clearQueryCaches();
+  dismissAllToasts();
   identify(null);
 }
 

@@ -120,7 +120,7 @@ export function dismissToast(id: string): void {
   if (toasts.some((toast) => toast.id === id)) publish(toasts.filter((toast) => toast.id !== id));
 }
 
-/** Removes every toast (tests; or a screen that starts afresh). */
+/** Removes every toast: signing out (the next user must not read the last one's), tests. */
 export function dismissAllToasts(): void {
   toasts.forEach((toast) => stopTimer(toast.id));
   publish([]);
