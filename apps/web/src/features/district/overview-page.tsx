@@ -5,6 +5,8 @@ import {
   Group,
   Paper,
   Progress,
+  Select,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -18,6 +20,7 @@ import {
   IconSortAscending,
   IconSortDescending,
 } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { QueriesError } from '@/components/load-error';
@@ -120,6 +123,9 @@ function SchoolsTable({ schools, term }: { schools: SchoolFigures[]; term: { sta
     booksRead: most((school) => school.booksRead),
     recordingsWaiting: most((school) => school.recordingsWaiting),
   };
+  const rows = sorted(schools, sort);
+  // A phone has no room for seven columns (X5): a card per school, its figures named, sorted by a picker.
+  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
   return (
     <Stack gap="md">
       <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="schools-heading">
@@ -129,50 +135,33 @@ function SchoolsTable({ schools, term }: { schools: SchoolFigures[]; term: { sta
         <Text size="lg" mb="md">
           {summaryOf(schools)}
         </Text>
-        <Table.ScrollContainer minWidth={880}>
-          <Table verticalSpacing="sm" aria-labelledby="schools-heading">
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((column) => (
-                  <SortHeader key={column.key} column={column} sort={sort} onSort={setSort} />
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sorted(schools, sort).map((school) => (
-                <Table.Tr key={school.id}>
-                  <Table.Th scope="row">
-                    <SchoolLinks school={school} />
-                  </Table.Th>
-                  <Table.Td>
-                    <BarCell value={school.students} max={max.students} />
-                  </Table.Td>
-                  <Table.Td>
-                    <BarCell
-                      value={school.activeThisWeek}
-                      max={Math.max(1, school.students)}
-                      text={`${school.activeThisWeek} of ${school.students}`}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <BarCell value={school.booksRead} max={max.booksRead} />
-                  </Table.Td>
-                  <Table.Td>{gain(school.levelGain)}</Table.Td>
-                  <Table.Td>
-                    <BarCell value={school.recordingsWaiting} max={max.recordingsWaiting} colour="orange.6" />
-                  </Table.Td>
-                  <Table.Td>
-                    <BarCell
-                      value={school.seatsUsed}
-                      max={Math.max(1, school.seatsTotal, school.seatsUsed)}
-                      text={seats(school)}
-                    />
-                  </Table.Td>
+        {isPhone ? (
+          <SchoolCards rows={rows} max={max} sort={sort} onSort={setSort} />
+        ) : (
+          <Table.ScrollContainer minWidth={880}>
+            <Table verticalSpacing="sm" aria-labelledby="schools-heading">
+              <Table.Thead>
+                <Table.Tr>
+                  {COLUMNS.map((column) => (
+                    <SortHeader key={column.key} column={column} sort={sort} onSort={setSort} />
+                  ))}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((school) => (
+                  <Table.Tr key={school.id}>
+                    <Table.Th scope="row">
+                      <SchoolLinks school={school} />
+                    </Table.Th>
+                    {figureCells(school, max).map((cell, index) => (
+                      <Table.Td key={index}>{cell}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
       </Paper>
       <Group justify="end">
         <Button
@@ -182,13 +171,75 @@ function SchoolsTable({ schools, term }: { schools: SchoolFigures[]; term: { sta
             downloadCsv(
               `district-schools-${term.start}-to-${term.end}.csv`,
               COLUMNS.map((column) => column.label),
-              sorted(schools, sort).map(csvRowOf),
+              rows.map(csvRowOf),
             )
           }
         >
           Download schools (CSV)
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+type Maxima = Record<'students' | 'booksRead' | 'recordingsWaiting', number>;
+
+/** A school's figures in COLUMNS order after the name, each a number beside its bar. */
+function figureCells(school: SchoolFigures, max: Maxima) {
+  return [
+    <BarCell value={school.students} max={max.students} />,
+    <BarCell
+      value={school.activeThisWeek}
+      max={Math.max(1, school.students)}
+      text={`${school.activeThisWeek} of ${school.students}`}
+    />,
+    <BarCell value={school.booksRead} max={max.booksRead} />,
+    gain(school.levelGain),
+    <BarCell value={school.recordingsWaiting} max={max.recordingsWaiting} colour="orange.6" />,
+    <BarCell
+      value={school.seatsUsed}
+      max={Math.max(1, school.seatsTotal, school.seatsUsed)}
+      text={seats(school)}
+    />,
+  ];
+}
+
+/** The schools on a phone: one card each, every figure under its column's name. */
+function SchoolCards({
+  rows,
+  max,
+  sort,
+  onSort,
+}: {
+  rows: SchoolFigures[];
+  max: Maxima;
+  sort: Sort;
+  onSort: (sort: Sort) => void;
+}) {
+  return (
+    <Stack gap="sm">
+      <Select
+        label="Sort by"
+        data={COLUMNS.map((column) => ({ value: column.key, label: column.label }))}
+        value={sort.key}
+        onChange={(key) => key && onSort({ key, direction: key === 'name' ? 'ascending' : 'descending' })}
+        allowDeselect={false}
+      />
+      {rows.map((school) => (
+        <Paper key={school.id} withBorder radius="md" p="sm" component="article" aria-label={school.name}>
+          <SchoolLinks school={school} />
+          <SimpleGrid cols={2} spacing="sm" mt="xs">
+            {figureCells(school, max).map((cell, index) => (
+              <Stack key={COLUMNS[index + 1]!.key} gap={2}>
+                <Text size="xs" c="dimmed">
+                  {COLUMNS[index + 1]!.label}
+                </Text>
+                {typeof cell === 'string' ? <Text size="sm">{cell}</Text> : cell}
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Paper>
+      ))}
     </Stack>
   );
 }

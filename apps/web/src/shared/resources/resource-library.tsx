@@ -69,7 +69,10 @@ export function ResourceLibrary({ intro }: { intro: string }) {
                 <Title order={2} size="h4">
                   {resource.title}
                 </Title>
-                <Badge variant="light">{resource.category}</Badge>
+                {/* The title wraps; the category keeps its whole word (X5). */}
+                <Badge variant="light" style={{ flexShrink: 0 }}>
+                  {resource.category}
+                </Badge>
               </Group>
               <Text size="sm" style={{ flexGrow: 1 }}>
                 {resource.description}

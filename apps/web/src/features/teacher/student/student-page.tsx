@@ -110,7 +110,7 @@ function Summary({ report }: { report: StudentReport }) {
           {classes.data && classes.data.length > 0 ? ' · ' : ''}
           {student.last_active_at ? `Last active ${dayOf(student.last_active_at)}` : 'Not active yet'}
         </Text>
-        <SimpleGrid cols={{ base: 3 }} spacing="xs">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
           {figures.map((figure) => (
             <Paper key={figure.label} withBorder radius="md" p="xs" ta="center">
               <Text size="xl" fw={800}>

@@ -62,7 +62,7 @@ export function BooksSection({
       {shown.length > 0 && (
         <FiguresTable
           caption="Each quiz"
-          columns={['Finished', 'Book', 'Level', 'Lexile', 'Score', 'WCPM', 'Questions']}
+          columns={['Finished', 'Book', 'Level', 'Lexile', 'Score', 'WCPM', 'Quiz']}
           numeric={[3, 4, 5]}
           screenOnly={[6]}
           wideOnly={[2, 3, 5]}

@@ -88,7 +88,13 @@ export function FiguresTable({
       .filter(Boolean)
       .join(' ') || undefined;
   return (
-    <Table striped fz="sm" horizontalSpacing={6} verticalSpacing={4} className={classes.table}>
+    <Table
+      striped
+      fz={{ base: 'xs', sm: 'sm' }}
+      horizontalSpacing={6}
+      verticalSpacing={4}
+      className={classes.table}
+    >
       <Table.Caption>{caption}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
