@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { answer } from '@/test/api-mocks';
@@ -139,6 +139,7 @@ describe('district overview', () => {
     const saved = watchSaves();
     const { user } = await openOverview();
     await user.click(screen.getByRole('button', { name: 'Download schools (CSV)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.name).toMatch(/^district-schools-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await textOf(saved[0]!.blob)).trim().split('\n');
     expect(lines[0]).toMatch(/^School,Students,"?Active readers, last 7 days/);

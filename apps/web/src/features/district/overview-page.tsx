@@ -168,7 +168,7 @@ function SchoolsTable({ schools, term }: { schools: SchoolFigures[]; term: { sta
           variant="default"
           leftSection={<IconDownload aria-hidden size={18} />}
           onClick={() =>
-            downloadCsv(
+            void downloadCsv(
               `district-schools-${term.start}-to-${term.end}.csv`,
               COLUMNS.map((column) => column.label),
               rows.map(csvRowOf),

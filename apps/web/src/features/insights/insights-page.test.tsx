@@ -100,6 +100,7 @@ describe('insights', () => {
     });
     const saves = watchSaves();
     await user.click(await screen.findByRole('button', { name: 'Download day by day (CSV)' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]!.name).toMatch(/^reading-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(await textOf(saves[0]!.blob)).toBe(
       'Date,Active students,Minutes read,Books completed,Quizzes,Recordings\n' +

@@ -1,4 +1,4 @@
-import { BarChart } from '@mantine/charts';
+import { VisibleBarChart } from '@/components/visible-bar-chart';
 import {
   Button,
   EmptyState,
@@ -180,7 +180,7 @@ function Fluency({ fluency }: { fluency: FluencyBand[] }) {
       table={{ columns: ['Words per minute', 'Students by WPM', 'Students by WCPM'], rows }}
     >
       {measured > 0 && (
-        <BarChart
+        <VisibleBarChart
           accessibilityLayer={false}
           yAxisProps={{ allowDecimals: false }}
           h={220}
@@ -241,7 +241,7 @@ function DailyActivity({ filter, period }: { filter: InsightsFilter; period: str
               }
               table={{ columns: ACTIVITY_COLUMNS, rows }}
             >
-              <BarChart
+              <VisibleBarChart
                 accessibilityLayer={false}
                 yAxisProps={{ allowDecimals: false }}
                 h={220}
@@ -263,7 +263,7 @@ function DailyActivity({ filter, period }: { filter: InsightsFilter; period: str
                 variant="default"
                 leftSection={<IconDownload aria-hidden size={18} />}
                 onClick={() =>
-                  downloadCsv(`reading-${filter.start}-to-${filter.end}.csv`, ACTIVITY_COLUMNS, rows)
+                  void downloadCsv(`reading-${filter.start}-to-${filter.end}.csv`, ACTIVITY_COLUMNS, rows)
                 }
               >
                 Download day by day (CSV)
@@ -298,7 +298,7 @@ function ColourBands({ filter }: { filter: InsightsFilter }) {
               table={{ columns: BAND_COLUMNS, rows: table }}
             >
               {placed > 0 && (
-                <BarChart
+                <VisibleBarChart
                   accessibilityLayer={false}
                   yAxisProps={{ allowDecimals: false }}
                   h={220}
@@ -337,7 +337,7 @@ function ColourBands({ filter }: { filter: InsightsFilter }) {
               <Button
                 variant="default"
                 leftSection={<IconDownload aria-hidden size={18} />}
-                onClick={() => downloadCsv('students-by-level.csv', BAND_COLUMNS, table)}
+                onClick={() => void downloadCsv('students-by-level.csv', BAND_COLUMNS, table)}
               >
                 Download levels (CSV)
               </Button>
