@@ -27,6 +27,9 @@ window.matchMedia = (query: string) =>
   }) satisfies MediaQueryList;
 // Mantine's combobox scrolls the highlighted option into view as the arrow keys move; jsdom has no scrolling.
 Element.prototype.scrollIntoView = () => undefined;
+// jsdom plays no media (its play() throws "not implemented" and returns nothing); a browser's play() is a promise.
+HTMLMediaElement.prototype.play = () => Promise.resolve();
+HTMLMediaElement.prototype.pause = () => undefined;
 window.ResizeObserver = class {
   observe() {}
   unobserve() {}
