@@ -6,7 +6,7 @@ export const DEMO_PASSWORD = 'readalong';
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await tryToSignIn(page, username, password);
   // Like a person, wait for the app to let you in before going anywhere.
-  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 });
 }
 
 /** Fills in and sends the login screen, whatever the answer. */

@@ -33,7 +33,7 @@ test('[OWNER] manages classes, students, staff and licences, and opens their acc
   await page.setViewportSize(LAPTOP);
   await signIn(page, 'demo.owner');
 
-  await navigateInApp(page, '/manage/classes');
+  await navigateInApp(page, '/manage/classes', page.getByRole('heading', { level: 1, name: 'Classes' }));
   await expect(page.getByRole('table')).toBeVisible();
   await checkScreen(page, 'classes');
 
@@ -41,11 +41,11 @@ test('[OWNER] manages classes, students, staff and licences, and opens their acc
   await expect(page.getByRole('heading', { name: 'Students', level: 2 })).toBeVisible();
   await checkScreen(page, 'class');
 
-  await navigateInApp(page, '/manage/students');
+  await navigateInApp(page, '/manage/students', page.getByRole('heading', { level: 1, name: 'Students' }));
   await expect(page.getByRole('table')).toBeVisible();
   await checkScreen(page, 'students');
 
-  await navigateInApp(page, '/manage/staff');
+  await navigateInApp(page, '/manage/staff', page.getByRole('heading', { level: 1, name: 'Staff' }));
   await expect(page.getByRole('table')).toBeVisible();
   await checkScreen(page, 'staff');
 
