@@ -1,11 +1,12 @@
-import { Anchor, Badge, Button, EmptyState, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconSchool } from '@tabler/icons-react';
+import { Anchor, Badge, Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { useFocusOnShow } from '@/components/use-focus-on-show';
 import { ExportClassButton } from '@/shared/class-export/export-class-button';
-import { useClasses, useClassRecordings, type ClassRecording } from './recordings/api/class-recordings';
+import { ChosenClass } from './components/chosen-class';
+import { useClassRecordings, type ClassRecording } from './recordings/api/class-recordings';
 import { RecordingQueue, recordedAt } from './recordings/components/recording-queue';
 import { RecordingReview } from './recordings/components/recording-review';
 import { ReadingGoals } from './goals/components/reading-goals';
@@ -17,44 +18,27 @@ import { AnswersToMark } from './marking/components/answers-to-mark';
  * class and the recording open are in the address (`?class=&recording=`), so a review can be shared or reloaded.
  */
 export function TeacherClassPage() {
-  const [search, setSearch] = useSearchParams();
-  const classes = useClasses();
-  if (classes.isPending) return <Loading label="Loading your classes" />;
-  if (classes.isError) return <QueriesError title="Your classes could not be loaded" queries={[classes]} />;
-  if (classes.data.length === 0) {
-    return (
-      <EmptyState icon={<IconSchool aria-hidden />}>
-        <EmptyState.Title order={2}>No classes yet</EmptyState.Title>
-        <EmptyState.Description>Classes you teach will appear here.</EmptyState.Description>
-      </EmptyState>
-    );
-  }
-  const chosen = Number(search.get('class'));
-  const current = classes.data.find((klass) => klass.id === chosen) ?? classes.data[0]!;
+  const [search] = useSearchParams();
   const recordingId = Number(search.get('recording')) || null;
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2} size="h3">
-          {current.name}
-        </Title>
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          {classes.data.length > 1 && (
-            <Select
-              label="Class"
-              data={classes.data.map((klass) => ({ value: String(klass.id), label: klass.name }))}
-              value={String(current.id)}
-              allowDeselect={false}
-              onChange={(value) => value && setSearch({ class: value })}
-            />
-          )}
-          <ExportClassButton klass={current} />
-        </Group>
-      </Group>
-      <ClassRecordings classId={current.id} recordingId={recordingId} />
-      {recordingId === null && <AnswersToMark classId={current.id} />}
-      {recordingId === null && <ReadingGoals classId={current.id} />}
-    </Stack>
+    <ChosenClass whenNone="Classes you teach will appear here.">
+      {(current, picker) => (
+        <Stack gap="lg">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={2} size="h3">
+              {current.name}
+            </Title>
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              {picker}
+              <ExportClassButton klass={current} />
+            </Group>
+          </Group>
+          <ClassRecordings classId={current.id} recordingId={recordingId} />
+          {recordingId === null && <AnswersToMark classId={current.id} />}
+          {recordingId === null && <ReadingGoals classId={current.id} />}
+        </Stack>
+      )}
+    </ChosenClass>
   );
 }
 

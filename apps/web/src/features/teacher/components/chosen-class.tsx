@@ -1,0 +1,46 @@
+import { EmptyState, Select } from '@mantine/core';
+import { IconSchool } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { QueriesError } from '@/components/load-error';
+import { Loading } from '@/components/loading';
+import { useClasses } from '../recordings/api/class-recordings';
+
+type TaughtClass = NonNullable<ReturnType<typeof useClasses>['data']>[number];
+
+/**
+ * The teacher's class chosen in the address (`?class=`, the first by default), for the class and settings pages:
+ * loading, an error and "no classes yet" are said here; `children` draws the chosen class, given its picker (shown
+ * only to a teacher of several classes; choosing one starts the address afresh).
+ */
+export function ChosenClass({
+  whenNone,
+  children,
+}: {
+  whenNone: string;
+  children: (chosen: TaughtClass, picker: ReactNode) => ReactNode;
+}) {
+  const [search, setSearch] = useSearchParams();
+  const classes = useClasses();
+  if (classes.isPending) return <Loading label="Loading your classes" />;
+  if (classes.isError) return <QueriesError title="Your classes could not be loaded" queries={[classes]} />;
+  if (classes.data.length === 0) {
+    return (
+      <EmptyState icon={<IconSchool aria-hidden />}>
+        <EmptyState.Title order={2}>No classes yet</EmptyState.Title>
+        <EmptyState.Description>{whenNone}</EmptyState.Description>
+      </EmptyState>
+    );
+  }
+  const chosen = classes.data.find((klass) => klass.id === Number(search.get('class'))) ?? classes.data[0]!;
+  const picker = classes.data.length > 1 && (
+    <Select
+      label="Class"
+      data={classes.data.map((klass) => ({ value: String(klass.id), label: klass.name }))}
+      value={String(chosen.id)}
+      allowDeselect={false}
+      onChange={(value) => value && setSearch({ class: value })}
+    />
+  );
+  return children(chosen, picker);
+}
