@@ -14,11 +14,14 @@ import { STUDENT_ALERT_TYPES, contracts } from '@readalong/contracts';
 import { startServer, type RunningServer } from './support/server.js';
 import { BENCH_PASSWORD, createWorld, type BenchStudent } from './support/world.js';
 import { generatedBy, loadAverage, writeResults } from './support/report.js';
+import { measureRoute, routeCostsTable, type RouteCost } from './support/route-costs.js';
 
 const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'morning-bell.md');
 const RATES = (process.env.BENCH_RATES ?? '40,80').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const HOME_VISITS = 3;
+/** Requests a route for the cost of each route alone, before the open loop; 0 leaves it out. */
+const ROUTE_COST_REQUESTS = Number(process.env.BENCH_ROUTE_COSTS ?? 0);
 /** The goal at 80 arrivals a second (issue 12). */
 const GOAL = { signInP99: 1000, readsP99: 250 };
 
@@ -126,8 +129,36 @@ async function runRate(server: RunningServer, rate: number, students: BenchStude
   return outcome;
 }
 
+/**
+ * Each route alone: sign-in (students of their own, after the open loop's), the home page's six reads and the
+ * session check (GET /validate) as one signed-in student.
+ */
+async function measureRoutes(server: RunningServer, students: BenchStudent[]): Promise<RouteCost[]> {
+  const signIn = (who: BenchStudent) => ({
+    method: 'POST' as const,
+    path: `/api${contracts.login.path}`,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: who.username, password: BENCH_PASSWORD }),
+  });
+  const costs = [await measureRoute(server, 'sign-in', students.length, (index) => signIn(students[index]!))];
+  const answer = await fetch(server.url + signIn(students[0]!).path, signIn(students[0]!));
+  const { access_token: token } = (await answer.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  for (const route of [...HOME_READS, `/api${contracts.validate.path}`]) {
+    const name = route.replace('/api', '').split('?')[0]!;
+    costs.push(
+      await measureRoute(server, name, ROUTE_COST_REQUESTS, () => ({
+        method: 'GET',
+        path: route,
+        headers,
+      })),
+    );
+  }
+  return costs;
+}
+
 const total = RATES.reduce((sum, rate) => sum + Math.round(rate * SECONDS), 0);
-const world = await createWorld(total);
+const world = await createWorld(total + ROUTE_COST_REQUESTS);
 const server = await startServer(
   'real',
   {
@@ -146,6 +177,8 @@ const server = await startServer(
 });
 try {
   const loadBefore = loadAverage();
+  const routeCosts = ROUTE_COST_REQUESTS ? await measureRoutes(server, world.students.slice(total)) : [];
+  if (routeCosts.length) console.log(routeCostsTable(routeCosts));
   const outcomes: Outcome[] = [];
   let first = 0;
   for (const rate of RATES) {
@@ -192,6 +225,15 @@ try {
         `${ms(outcome.lateStartMs)} | ${outcome.wallSeconds.toFixed(1)} | ${ms(outcome.cpuMsPerStudent)} |`,
     ),
     '',
+    ...(routeCosts.length
+      ? [
+          `Each route alone, before the open loop (${ROUTE_COST_REQUESTS} requests, 4 at a time; PostgreSQL's ` +
+            'own CPU not included):',
+          '',
+          routeCostsTable(routeCosts),
+          '',
+        ]
+      : []),
   ].join('\n');
   await writeResults(RESULTS, report);
 } finally {
