@@ -1,6 +1,6 @@
 /**
  * A department head's district settings (RA14): today the audio retention (RA13). Always the
- * caller's own district; the change is recorded in the audit log.
+ * caller's own district; the change is recorded in the audit log. And the district's overview (IN11).
  */
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
@@ -8,6 +8,8 @@ import type { Executor } from '../../db/database.js';
 import { auditLog, districts } from '../../db/schema/index.js';
 import { notFound } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
+import type { DateRangeQuery } from '../reports/date-range.js';
+import { districtOverview } from './district-overview.js';
 
 export type DistrictsService = ReturnType<typeof createDistrictsService>;
 
@@ -23,6 +25,9 @@ export function createDistrictsService({ db, clock }: Deps) {
   }
 
   return {
+    /** IN11. */
+    overview: (actor: Actor, query: DateRangeQuery) => districtOverview({ db, clock }, actor, query),
+
     async settings(actor: Actor) {
       const row = await settingsOf(actor.districtId);
       return { audio_retention_days: row.audioRetentionDays };

@@ -51,6 +51,11 @@ const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 /** "Active" in the student count means in the last 7 days (IN2). */
 const ACTIVE_DAYS = 7;
+/** IN2's window: the last 7 days up to now. */
+export const lastWeekOf = (now: Date): Interval => ({
+  from: new Date(now.getTime() - ACTIVE_DAYS * DAY_MS),
+  until: now,
+});
 
 /** A call's query as the contract parses it (defaults filled). */
 type Query<C extends { query: z.ZodType }> = z.output<C['query']>;
@@ -81,17 +86,20 @@ const rounded = (counts: Counts & { active_students: number }) => ({
   active_students: counts.active_students,
 });
 
+/** The range asked for; without a start, the last `defaultDays` days up to today (P7's ends; IN1, IN11). */
+export function periodOf(query: DateRangeQuery, now: Date, defaultDays: number): Interval {
+  const defaultStart = new Date(startOfDay(now).getTime() - (defaultDays - 1) * DAY_MS);
+  return reportInterval(
+    { start: query.start ?? defaultStart.toISOString().slice(0, 10), end: query.end },
+    now,
+  );
+}
+
 export function createInsightsService(deps: Deps) {
   const { db, clock } = deps;
 
   /** IN1: the range asked for; without a start, the last INSIGHTS_DEFAULT_DAYS days up to today (P7's ends). */
-  function intervalOf(query: DateRangeQuery): Interval {
-    const defaultStart = new Date(startOfDay(clock.now()).getTime() - (INSIGHTS_DEFAULT_DAYS - 1) * DAY_MS);
-    return reportInterval(
-      { start: query.start ?? defaultStart.toISOString().slice(0, 10), end: query.end },
-      clock.now(),
-    );
-  }
+  const intervalOf = (query: DateRangeQuery) => periodOf(query, clock.now(), INSIGHTS_DEFAULT_DAYS);
 
   /** IN1: the school a department head narrows to (another district's: 404), for other roles none. */
   async function headSchool(actor: Actor, schoolId: number | undefined) {
@@ -150,8 +158,7 @@ export function createInsightsService(deps: Deps) {
     /** IN2. */
     async studentCount(actor: Actor, query: Scoped) {
       const where = await studentsInScope(actor, { school_id: query.school_id });
-      const now = clock.now();
-      const lastWeek = { from: new Date(now.getTime() - ACTIVE_DAYS * DAY_MS), until: now };
+      const lastWeek = lastWeekOf(clock.now());
       const [student_count, class_count, active] = await Promise.all([
         repo.countStudents(db, where),
         repo.countClasses(db, await classesInScope(actor, query.school_id)),

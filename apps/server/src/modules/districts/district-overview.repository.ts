@@ -1,0 +1,106 @@
+/**
+ * The district overview's figures (docs/rules.md IN11) in one statement: every school of the district, its students
+ * counted once, each figure grouped by the school the student belongs to now (IN1: a student's work counts where
+ * they are), never one query per school.
+ */
+import { sql } from 'drizzle-orm';
+import { BuilderType } from '@readalong/contracts';
+import type { Executor } from '../../db/database.js';
+import type { Interval } from '../reports/date-range.js';
+
+export type SchoolFiguresRow = {
+  school_id: number;
+  name: string;
+  student_count: number;
+  active_student_count: number;
+  books_completed: number;
+  level_ups: number;
+  level_downs: number;
+  recordings_waiting: number;
+  seats_used: number;
+  seats_total: number;
+};
+
+export interface OverviewQuery {
+  districtId: number;
+  /** Books and level moves (IN3, IN6). */
+  period: Interval;
+  /** Active readers (IN2): the last 7 days. */
+  lastWeek: Interval;
+  /** Today (UTC), for the packs active today (LP2). */
+  today: string;
+}
+
+export async function schoolFigures(db: Executor, query: OverviewQuery): Promise<SchoolFiguresRow[]> {
+  const { districtId, period, lastWeek, today } = query;
+  const during = (column: string, { from, until }: Interval) =>
+    sql`${sql.raw(column)} >= ${from.toISOString()} and ${sql.raw(column)} < ${until.toISOString()}`;
+  const { rows } = await db.execute<SchoolFiguresRow>(sql`
+    with school as (select id, name from schools where district_id = ${districtId}),
+    pupil as (
+      select s.user_id, s.school_id, u.is_disabled from students s join users u on u.id = s.user_id
+      where s.school_id in (select id from school)
+    ),
+    enrolled as (
+      select school_id, count(*)::int as students, (count(*) filter (where not is_disabled))::int as enabled
+      from pupil group by school_id
+    ),
+    -- IN2: started a worksheet, handed in a quiz, logged a reading session or made a recording.
+    event as (
+      select student_id from worksheets where ${during('created_at', lastWeek)}
+      union all select student_id from worksheets where ${during('quiz_submitted_at', lastWeek)}
+      union all select student_id from reading_activity_logs where ${during('start_time', lastWeek)}
+      union all select student_id from recordings where ${during('created_at', lastWeek)}
+    ),
+    active as (
+      select p.school_id, count(distinct p.user_id)::int as n
+      from pupil p where p.user_id in (select student_id from event) group by p.school_id
+    ),
+    book as (
+      select p.school_id, count(*)::int as n
+      from worksheets w
+      join passages b on b.id = w.passage_id
+      join pupil p on p.user_id = w.student_id
+      where b.builder_type_id = ${BuilderType.PowerBuilder} and w.worksheet_completed
+        and ${during('w.completed_at', period)}
+      group by p.school_id
+    ),
+    level as (
+      select p.school_id,
+        (count(*) filter (where c.rule = 'level_up'))::int as ups,
+        (count(*) filter (where c.rule = 'level_down'))::int as downs
+      from level_changes c join pupil p on p.user_id = c.student_id
+      where c.rule in ('level_up', 'level_down') and ${during('c.created_at', period)}
+      group by p.school_id
+    ),
+    -- IN3's waiting: read-aloud recordings (not practice) not graded yet, whenever made.
+    waiting as (
+      select p.school_id, count(*)::int as n
+      from recordings r join pupil p on p.user_id = r.student_id
+      where not r.is_practice and not r.grading_completed
+      group by p.school_id
+    ),
+    seat as (
+      select school_id, sum(seats)::int as n from licence_packs
+      where school_id in (select id from school) and starts_on <= ${today} and ${today} <= ends_on
+      group by school_id
+    )
+    select school.id as school_id, school.name,
+      coalesce(enrolled.students, 0) as student_count,
+      coalesce(active.n, 0) as active_student_count,
+      coalesce(book.n, 0) as books_completed,
+      coalesce(level.ups, 0) as level_ups,
+      coalesce(level.downs, 0) as level_downs,
+      coalesce(waiting.n, 0) as recordings_waiting,
+      coalesce(enrolled.enabled, 0) as seats_used,
+      coalesce(seat.n, 0) as seats_total
+    from school
+    left join enrolled on enrolled.school_id = school.id
+    left join active on active.school_id = school.id
+    left join book on book.school_id = school.id
+    left join level on level.school_id = school.id
+    left join waiting on waiting.school_id = school.id
+    left join seat on seat.school_id = school.id
+    order by school.name, school.id`);
+  return rows;
+}
