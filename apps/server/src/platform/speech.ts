@@ -1,14 +1,26 @@
 /**
- * Speech from the operating system's packages (R23): espeak-ng speaks the text, sox resamples it,
- * pocketsphinx_batch aligns the audio to its own words with a strict grammar of the text (espeak-ng does not
- * report word times), and lame encodes MP3, which every browser plays. Any tool missing: speech is unavailable,
- * the product runs on, and the browser's own voice reads.
+ * Speech from the operating system's packages (R23): the most natural voice installed speaks the text (festival's
+ * HTS voice, else flite, else espeak-ng: platform/voices.ts, R23a), ffmpeg measures its loudness and lame encodes
+ * it at the one loudness as MP3, which every browser plays (R23b); sox resamples it and pocketsphinx_batch aligns
+ * the audio to its own words with a strict grammar of the text (no voice reports word times). A tool missing:
+ * speech is unavailable, the product runs on, and the browser's own voice reads.
  */
 import { constants } from 'node:fs';
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runProgram } from './run-program.js';
+import {
+  chooseVoice,
+  ESPEAK_VOICE,
+  FESTIVAL_VOICE_DIR,
+  installedVoices,
+  parseFliteVoices,
+  toAsciiText,
+  VOICES,
+  type InstalledSpeech,
+  type Voice,
+} from './voices.js';
 import { readWavLayout, wavDurationMs, wavHeader } from './wav.js';
 
 export interface WordTiming {
@@ -41,78 +53,182 @@ export interface Speech {
   speak(word: string): Promise<SpokenAudio>;
 }
 
-const TOOLS = ['espeak-ng', 'sox', 'pocketsphinx_batch', 'lame'] as const;
-type Tool = (typeof TOOLS)[number];
+/**
+ * What narration needs whatever the voice: sox resamples for the aligner, pocketsphinx aligns, lame encodes, and
+ * espeak-ng spells out, for the aligner, the words its dictionary lacks (names, numbers).
+ */
+const PIPELINE_TOOLS = ['espeak-ng', 'sox', 'pocketsphinx_batch', 'lame'] as const;
+/** Every program speech may use: the pipeline's, the voices', ffmpeg (loudness, optional) and nice. */
+const PROGRAMS = [
+  ...new Set<string>([...PIPELINE_TOOLS, ...VOICES.map((voice) => voice.program), 'ffmpeg', 'nice']),
+];
+const PACKAGES = [
+  ...new Set([
+    ...VOICES.flatMap((voice) => voice.packages),
+    'sox',
+    'pocketsphinx',
+    'pocketsphinx-en-us',
+    'lame',
+    'ffmpeg',
+  ]),
+];
 const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
-/** A clear US English voice at a child's listening pace; MP3 mono 32 kbit/s (about 4 KB per second). */
-const ESPEAK = { voice: 'en-us', wordsPerMinute: 150 };
+/** MP3 mono 32 kbit/s (about 4 KB per second), which every browser plays. */
 const MP3_KBPS = 32;
-const PIPELINE_VERSION = 1;
+/**
+ * Every page and word is brought to one loudness (R23b), so pages, books and voices play alike: EBU R128's
+ * integrated loudness, with the true peak kept below -1 dBTP (a quieter result rather than a clipped one).
+ */
+export const LOUDNESS = { targetLufs: -20, maxTruePeakDb: -1 };
+const PIPELINE_VERSION = 2;
 const STEP_TIMEOUT_MS = 120_000;
 
 /** Speech that is never available: when the OS packages are missing, and for tests. */
 export function speechOff(reason: string): Speech {
   const refuse = () => Promise.reject(new Error(`speech is unavailable: ${reason}`));
-  return { unavailableReason: reason, voice: 'off', extension: 'mp3', narrate: refuse, speak: refuse };
-}
-
-/** Finds the tools on PATH and the pocketsphinx model; spawns nothing, so it costs a few milliseconds. */
-export async function detectSpeech(options: { path?: string; modelDir?: string } = {}): Promise<Speech> {
-  const searchPath = (options.path ?? process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
-  const modelDir = options.modelDir ?? MODEL_DIR;
-  const missing: string[] = [];
-  const binaries = {} as Record<Tool, string>;
-  for (const tool of TOOLS) {
-    const found = await firstExecutable(searchPath.map((dir) => path.join(dir, tool)));
-    if (found) binaries[tool] = found;
-    else missing.push(tool);
-  }
-  const model = {
-    hmm: path.join(modelDir, 'en-us'),
-    dict: path.join(modelDir, 'cmudict-en-us.dict'),
+  return {
+    unavailableReason: reason,
+    voice: 'off',
+    extension: 'mp3',
+    narrate: refuse,
+    speak: refuse,
   };
-  if (!(await exists(model.hmm)) || !(await exists(model.dict))) missing.push('pocketsphinx-en-us');
-  if (missing.length) {
-    return speechOff(
-      `missing ${missing.join(', ')} (apt-get install espeak-ng sox pocketsphinx pocketsphinx-en-us lame)`,
-    );
-  }
-  // Speech runs at a lower priority, so narrating in the background never slows the answers to requests.
-  const nice = await firstExecutable(searchPath.map((dir) => path.join(dir, 'nice')));
-  return createOsSpeech(binaries, model, nice);
 }
 
-function createOsSpeech(
-  bin: Record<Tool, string>,
-  model: { hmm: string; dict: string },
-  nice: string | null,
-): Speech {
-  const run = (file: string, args: string[]) => runProgram(file, args, { nice, timeoutMs: STEP_TIMEOUT_MS });
-  const voice = `espeak-ng:${ESPEAK.voice}:${ESPEAK.wordsPerMinute}wpm;mp3:${MP3_KBPS}k;v${PIPELINE_VERSION}`;
+export interface SpeechSearch {
+  /** PATH to search (default: this process's). */
+  path?: string;
+  modelDir?: string;
+  festivalVoiceDir?: string;
+}
 
-  /** espeak-ng → WAV (22.05 kHz), then MP3; returns the work folder's WAV too for alignment. */
+/** The machine's speech programs, voices and recogniser model, found without speaking. */
+export interface SpeechMachine {
+  installed: InstalledSpeech;
+  /** Program name → its path. */
+  binaries: ReadonlyMap<string, string>;
+  model: { hmm: string; dict: string } | null;
+}
+
+/** Finds the programs on PATH, festival's voices and the pocketsphinx model; runs only `flite -lv`, if flite is there. */
+export async function findSpeechMachine(options: SpeechSearch = {}): Promise<SpeechMachine> {
+  const searchPath = (options.path ?? process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  const binaries = new Map<string, string>();
+  for (const program of PROGRAMS) {
+    const found = await firstExecutable(searchPath.map((dir) => path.join(dir, program)));
+    if (found) binaries.set(program, found);
+  }
+  const flite = binaries.get('flite');
+  const fliteListing = flite
+    ? await runProgram(flite, ['-lv'], { timeoutMs: 5000 }).then(
+        (result) => result.stdout.toString(),
+        () => '',
+      )
+    : '';
+  const modelDir = options.modelDir ?? MODEL_DIR;
+  const model = { hmm: path.join(modelDir, 'en-us'), dict: path.join(modelDir, 'cmudict-en-us.dict') };
+  const hasModel = (await exists(model.hmm)) && (await exists(model.dict));
+  return {
+    installed: {
+      programs: new Set(binaries.keys()),
+      festivalVoices: await festivalVoices(options.festivalVoiceDir ?? FESTIVAL_VOICE_DIR),
+      fliteVoices: parseFliteVoices(fliteListing),
+    },
+    binaries,
+    model: hasModel ? model : null,
+  };
+}
+
+/**
+ * Speech with the most natural voice installed (R23a), or `voiceId`'s when given (the bench). Costs a few
+ * milliseconds at start.
+ */
+export async function detectSpeech(options: SpeechSearch & { voiceId?: string } = {}): Promise<Speech> {
+  const machine = await findSpeechMachine(options);
+  const voice = options.voiceId
+    ? installedVoices(machine.installed).find((candidate) => candidate.id === options.voiceId)
+    : chooseVoice(machine.installed);
+  const missing: string[] = PIPELINE_TOOLS.filter((tool) => !machine.binaries.has(tool));
+  if (!machine.model) missing.push('pocketsphinx-en-us');
+  if (!voice) missing.push(options.voiceId ?? 'a voice');
+  if (missing.length || !voice) {
+    return speechOff(`missing ${missing.join(', ')} (apt-get install ${PACKAGES.join(' ')})`);
+  }
+  return createOsSpeech(voice, machine);
+}
+
+/** Festival's voice names: the folders `<dir>/<language>/<voice>`. */
+async function festivalVoices(dir: string): Promise<Set<string>> {
+  const names = new Set<string>();
+  const languages = await readdir(dir).catch(() => []);
+  for (const language of languages) {
+    for (const name of await readdir(path.join(dir, language)).catch(() => [])) names.add(name);
+  }
+  return names;
+}
+
+/** Integrated loudness (LUFS) and true peak (dBTP) of a sound file, by ffmpeg's EBU R128 meter; null if silent. */
+export async function measureLoudness(
+  ffmpeg: string,
+  file: string,
+  run: (file: string, args: string[]) => Promise<{ stderr: string }> = runProgram,
+): Promise<{ integratedLufs: number; truePeakDb: number } | null> {
+  const { stderr } = await run(ffmpeg, [
+    '-hide_banner',
+    '-nostats',
+    '-i',
+    file,
+    '-af',
+    'loudnorm=print_format=json',
+    '-f',
+    'null',
+    '-',
+  ]);
+  const json = /\{[^{}]*"input_i"[^{}]*\}/.exec(stderr)?.[0];
+  if (!json) return null;
+  const measured = JSON.parse(json) as { input_i: string; input_tp: string };
+  const integratedLufs = Number(measured.input_i);
+  const truePeakDb = Number(measured.input_tp);
+  return Number.isFinite(integratedLufs) && Number.isFinite(truePeakDb)
+    ? { integratedLufs, truePeakDb }
+    : null;
+}
+
+/** The gain (dB) that brings `measured` to the target loudness without its true peak passing the ceiling (R23b). */
+export function loudnessGainDb(
+  measured: { integratedLufs: number; truePeakDb: number } | null,
+  target = LOUDNESS,
+): number {
+  if (!measured) return 0;
+  return Math.min(target.targetLufs - measured.integratedLufs, target.maxTruePeakDb - measured.truePeakDb);
+}
+
+function createOsSpeech(voice: Voice, machine: SpeechMachine): Speech {
+  const bin = (program: string) => machine.binaries.get(program)!;
+  const model = machine.model!;
+  const nice = machine.binaries.get('nice') ?? null;
+  const ffmpeg = machine.binaries.get('ffmpeg');
+  // Speech runs at a lower priority, so narrating in the background never slows the answers to requests.
+  const run = (file: string, args: string[]) => runProgram(file, args, { nice, timeoutMs: STEP_TIMEOUT_MS });
+  const loudness = ffmpeg ? `loud:${LOUDNESS.targetLufs}LUFS` : 'loud:as-spoken';
+  const id = `${voice.id};${loudness};mp3:${MP3_KBPS}k;v${PIPELINE_VERSION}`;
+
+  /** The voice → WAV, then MP3 at the one loudness; returns the work folder's WAV too for alignment. */
   async function synthesise(dir: string, text: string): Promise<{ wav: string; audio: Buffer }> {
     const textFile = path.join(dir, 'text.txt');
     const wav = path.join(dir, 'speech.wav');
     const mp3 = path.join(dir, 'speech.mp3');
-    await writeFile(textFile, text);
-    await run(bin['espeak-ng'], [
-      '-v',
-      ESPEAK.voice,
-      '-s',
-      String(ESPEAK.wordsPerMinute),
-      '-w',
-      wav,
-      '-f',
-      textFile,
-    ]);
-    await run(bin.lame, ['--quiet', '-m', 'm', '-b', String(MP3_KBPS), wav, mp3]);
+    await writeFile(textFile, voice.asciiOnly ? toAsciiText(text) : text);
+    await run(bin(voice.program), voice.args(textFile, wav));
+    const gainDb = ffmpeg ? loudnessGainDb(await measureLoudness(ffmpeg, wav, run)) : 0;
+    const scale = (10 ** (gainDb / 20)).toFixed(4);
+    await run(bin('lame'), ['--quiet', '-m', 'm', '-b', String(MP3_KBPS), '--scale', scale, wav, mp3]);
     return { wav, audio: await readFile(mp3) };
   }
 
   return {
     unavailableReason: null,
-    voice,
+    voice: id,
     extension: 'mp3',
 
     async speak(word) {
@@ -128,7 +244,7 @@ function createOsSpeech(
         const durationMs = wavDurationMs(await readFile(wav)) ?? 0;
         if (words.length === 0) return { audio, durationMs, timings: [], aligned: true };
         // The acoustic model wants 16 kHz mono 16-bit.
-        await run(bin.sox, [
+        await run(bin('sox'), [
           '-D',
           '-R',
           wav,
@@ -143,7 +259,14 @@ function createOsSpeech(
         const pauses = cutPauses(await readFile(path.join(dir, 'speech16k.wav')));
         await writeFile(path.join(dir, 'utt.wav'), pauses.wav);
         const variants = await positionVariants(text, words, model.dict, async (chunk) => {
-          const { stdout } = await run(bin['espeak-ng'], ['-q', '--ipa', '-v', ESPEAK.voice, '--', chunk]);
+          const { stdout } = await run(bin('espeak-ng'), [
+            '-q',
+            '--ipa',
+            '-v',
+            ESPEAK_VOICE.name,
+            '--',
+            chunk,
+          ]);
           return stdout.toString();
         });
         // One token per word position (w0 w1 …), so repeated words and the way back to the page are exact.
@@ -181,7 +304,7 @@ function createOsSpeech(
         };
         // A failed alignment falls back to estimated timings (aligned: false) rather than no narration.
         await run(
-          bin.pocketsphinx_batch,
+          bin('pocketsphinx_batch'),
           Object.entries(sphinx).flatMap(([name, value]) => [`-${name}`, value]),
         ).catch(() => undefined);
         const aligned = parseCtm(await readFile(ctm, 'utf8').catch(() => ''), words);

@@ -1,6 +1,7 @@
 /**
- * Narration with the real OS speech tools (espeak-ng, sox, pocketsphinx, lame). `npm test` leaves this file out so
- * it runs on any machine; CI installs the tools and runs it with WITH_SPEECH=1 (.ci/run), where nothing is skipped.
+ * Narration with the real OS speech tools (festival's HTS voice, flite, espeak-ng, sox, pocketsphinx, lame,
+ * ffmpeg). `npm test` leaves this file out so it runs on any machine; CI installs the tools and runs it with
+ * WITH_SPEECH=1 (.ci/run), where nothing is skipped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -16,7 +17,15 @@ import { loadConfig } from '../../config.js';
 import type { Deps } from '../../deps.js';
 import { buildApp } from '../../http/app.js';
 import { passagePages, passages } from '../../db/schema/index.js';
-import { speechOff, type Speech } from '../../platform/speech.js';
+import {
+  detectSpeech,
+  findSpeechMachine,
+  LOUDNESS,
+  measureLoudness,
+  speechOff,
+  type Speech,
+} from '../../platform/speech.js';
+import { chooseVoice, installedVoices } from '../../platform/voices.js';
 import { createServerDeps } from '../../server-deps.js';
 import { importLibrary } from '../../seed/library-import.js';
 import { FIXTURE_PAGES, fixtureLibrary } from './library.fixtures.js';
@@ -24,7 +33,7 @@ import { narrationService } from './narration.js';
 
 const SLUG = 'b05-the-kite-in-the-tree';
 const NEEDS =
-  'narration needs espeak-ng, sox, pocketsphinx, pocketsphinx-en-us and lame (CI installs them: see .ci/run)';
+  'narration needs festival, festvox-us-slt-hts, flite, espeak-ng, sox, pocketsphinx, pocketsphinx-en-us, lame and ffmpeg (CI installs them: see .ci/run)';
 let t: TestApp;
 let root: string;
 let passageId: number;
@@ -168,6 +177,60 @@ describe('page narration', () => {
     const second = await narrationService(restarted.deps).startBackgroundJob(log).done;
     expect(second).toEqual({ narrated: 0, failed: 0 });
     expect(restarted.counter.calls).toBe(0);
+  });
+
+  it('narrates with the most natural voice installed, and says which once at start (R23a)', async () => {
+    const best = chooseVoice((await findSpeechMachine()).installed);
+    expect(best, NEEDS).not.toBeNull();
+    expect(t.deps.speech.voice.startsWith(`${best!.id};`)).toBe(true);
+    const lines: string[] = [];
+    const log = { info: (line: string) => lines.push(line), warn: (line: string) => lines.push(line) };
+    await narrationService(counting(t.deps.speech).deps).startBackgroundJob(log).done;
+    expect(lines.filter((line) => line.startsWith('narration: voice '))).toEqual([
+      `narration: voice ${t.deps.speech.voice}`,
+    ]);
+  });
+
+  it('a new voice narrates every page once more in the background; the old voice’s audio is kept (R23c)', async () => {
+    const voices = installedVoices((await findSpeechMachine()).installed);
+    expect(voices.length, 'CI installs festival, flite and espeak-ng').toBeGreaterThanOrEqual(2);
+    const other = await detectSpeech({ voiceId: voices.at(-1)!.id });
+    expect(other.voice).not.toBe(t.deps.speech.voice);
+    const quiet = { info: () => {}, warn: () => {} };
+    const pageCount = FIXTURE_PAGES.length;
+
+    const changed = counting(other);
+    expect(await narrationService(changed.deps).startBackgroundJob(quiet).done).toEqual({
+      narrated: pageCount,
+      failed: 0,
+    });
+    expect(changed.counter.calls).toBe(pageCount);
+    const again = counting(other);
+    await narrationService(again.deps).startBackgroundJob(quiet).done;
+    expect(again.counter.calls).toBe(0);
+    // Back to the first voice: its audio is still in DATA_DIR, so the pages only point at it again.
+    const back = counting(t.deps.speech);
+    expect(await narrationService(back.deps).startBackgroundJob(quiet).done).toEqual({
+      narrated: pageCount,
+      failed: 0,
+    });
+    expect(back.counter.calls).toBe(0);
+  });
+
+  it('brings every page to the one loudness (R23b)', async () => {
+    const machine = await findSpeechMachine();
+    const ffmpeg = machine.binaries.get('ffmpeg');
+    expect(ffmpeg, 'ffmpeg measures loudness (CI installs it)').toBeDefined();
+    const rows = await t.db.select().from(passagePages).where(eq(passagePages.passageId, passageId));
+    for (const row of rows) {
+      const loudness = await measureLoudness(
+        ffmpeg!,
+        path.join(t.deps.config.narration.dir, row.narrationKey!),
+      );
+      expect(loudness!.integratedLufs).toBeGreaterThan(LOUDNESS.targetLufs - 1.5);
+      expect(loudness!.integratedLufs).toBeLessThan(LOUDNESS.targetLufs + 1);
+      expect(loudness!.truePeakDb).toBeLessThan(LOUDNESS.maxTruePeakDb + 0.5);
+    }
   });
 });
 
