@@ -10,73 +10,51 @@ const SCHOOLS = [
   { id: 1, name: 'Willow Creek', district_id: 1, student_count: 40, teacher_count: 3, class_count: 2 },
   { id: 2, name: 'Harbour View', district_id: 1, student_count: 10, teacher_count: 1, class_count: 1 },
 ];
-/** Each school's figures as the calls answer them, by school id. */
-const FIGURES = {
-  1: { students: 40, active: 25, books: 120, ups: 12, downs: 2, waiting: 3, used: 40, seats: 50 },
-  2: { students: 10, active: 9, books: 300, ups: 1, downs: 3, waiting: 11, used: 10, seats: 0 },
-} as const;
-const zero = { minutes_reading: 0, pages_read: 0, quizzes_submitted: 0, recordings_submitted: 0 };
+/** The district's figures as GET /v1/districts/overview answers them (IN11). */
+const OVERVIEW = {
+  start: '2026-06-18',
+  end: '2026-09-15',
+  schools: [
+    { school_id: 2, name: 'Harbour View', student_count: 10, active_student_count: 9, books_completed: 300 },
+    { school_id: 1, name: 'Willow Creek', student_count: 40, active_student_count: 25, books_completed: 120 },
+  ].map((school) => ({
+    ...school,
+    ...(school.school_id === 1
+      ? {
+          level_ups: 12,
+          level_downs: 2,
+          average_level_gain: 0.25,
+          recordings_waiting: 3,
+          seats_used: 40,
+          seats_total: 50,
+        }
+      : {
+          level_ups: 1,
+          level_downs: 3,
+          average_level_gain: -0.2,
+          recordings_waiting: 11,
+          seats_used: 10,
+          seats_total: 0,
+        }),
+  })),
+};
 
-/** Answers the district's calls, keeping the school each figure was asked for. */
+/** Answers the district's calls, counting the overview's requests. */
 function answerDistrict() {
   const asked: string[] = [];
-  const of = (request: Request, call: string) => {
-    const query = new URL(request.url).searchParams;
-    asked.push(`${call}:${query.get('school_id')}`);
-    return FIGURES[Number(query.get('school_id')) as 1 | 2];
-  };
   answer('listSchools', () => ({ schools: SCHOOLS }));
-  answer('getStudentCount', (request) => {
-    const school = of(request, 'count');
-    return { student_count: school.students, active_student_count: school.active, class_count: 1 };
-  });
-  answer('getInsights', (request) => {
-    const school = of(request, 'insights');
-    return {
-      ...zero,
-      books_completed: school.books,
-      active_students: 0,
-      total_students: school.students,
-      average_score_percent: null,
-      average_wpm: null,
-      average_wcpm: null,
-      recordings_graded: 0,
-      recordings_waiting: school.waiting,
-      fluency: [],
-    };
-  });
-  answer('getLevelProgression', (request) => {
-    const school = of(request, 'levels');
-    return {
-      reasons: [
-        { reason: 'level_up', change_count: school.ups, student_count: school.ups },
-        { reason: 'level_down', change_count: school.downs, student_count: school.downs },
-        { reason: 'placement', change_count: 30, student_count: 30 },
-      ],
-      level_changes: [],
-      page: 0,
-      limit: 50,
-      total: school.ups + school.downs + 30,
-    };
-  });
-  answer('getLicensePackUsage', (request) => {
-    const school = of(request, 'seats');
-    return {
-      school_id: 1,
-      seats_total: school.seats,
-      seats_used: school.used,
-      seats_free: Math.max(0, school.seats - school.used),
-      next_end_date: null,
-    };
+  answer('getDistrictOverview', (request) => {
+    asked.push(new URL(request.url).search);
+    return OVERVIEW;
   });
   return asked;
 }
 
-async function openOverview() {
+async function openOverview(href = paths.district.root.getHref()) {
   await signedInAs({ login_role: 'department_head' });
   answer('getStaticSchools', () => ({ schools: SCHOOLS }));
   const asked = answerDistrict();
-  const rendered = renderApp(paths.district.root.getHref());
+  const rendered = renderApp(href);
   const table = await screen.findByRole('table', { name: 'Your schools' });
   return { ...rendered, table, asked };
 }
@@ -89,7 +67,7 @@ const schoolOrder = (table: HTMLElement) =>
 afterEach(() => vi.restoreAllMocks());
 
 describe('district overview', () => {
-  it('shows each school’s figures, each asked for that school', async () => {
+  it('shows each school’s figures from one request', async () => {
     const { table, asked } = await openOverview();
     const willow = within(table).getByRole('row', { name: /Willow Creek/ });
     expect(willow).toHaveTextContent('25 of 40');
@@ -103,8 +81,16 @@ describe('district overview', () => {
     expect(
       screen.getByText(/2 schools, 50 students: 34 read in the last 7 days and 420 books/),
     ).toBeInTheDocument();
-    for (const call of ['count', 'insights', 'levels', 'seats'])
-      expect(asked.filter((entry) => entry.startsWith(call)).sort()).toEqual([`${call}:1`, `${call}:2`]);
+    expect(asked).toEqual(['']);
+    expect(within(table).getByRole('columnheader', { name: /Books read, last 90 days/ })).toBeInTheDocument();
+  });
+
+  it('with a school picked in the header, shows only that school’s figures', async () => {
+    const { table } = await openOverview('/district?school_id=2');
+    expect(schoolOrder(table)).toEqual(['Harbour View']);
+    expect(
+      screen.getByText(/^1 school, 10 students: 9 read in the last 7 days and 300 books/),
+    ).toBeInTheDocument();
   });
 
   it('sorts by a column both ways, saying so with aria-sort', async () => {
@@ -151,6 +137,7 @@ describe('district overview', () => {
     await signedInAs({ login_role: 'department_head' });
     answer('getStaticSchools', () => ({ schools: [] }));
     answer('listSchools', () => ({ schools: [] }));
+    answer('getDistrictOverview', () => ({ start: '2026-06-18', end: '2026-09-15', schools: [] }));
     renderApp(paths.district.root.getHref());
     expect(await screen.findByText('No schools in your district yet')).toBeInTheDocument();
   });

@@ -27,7 +27,7 @@ import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { paths, withSchoolScope } from '@/config/paths';
 import { downloadCsv } from '@/shared/csv/download-csv';
-import { TERM_DAYS, useDistrictOverview, type SchoolFigures } from './api/district-overview';
+import { daysOf, useDistrictOverview, type SchoolFigures, type Term } from './api/district-overview';
 
 type SortKey = Exclude<keyof SchoolFigures, 'id' | 'seatsTotal'>;
 interface Sort {
@@ -35,13 +35,18 @@ interface Sort {
   direction: 'ascending' | 'descending';
 }
 
+interface Column {
+  key: SortKey;
+  label: string;
+}
+
 /** The columns, in order, each with the period it counts over in its heading (STAFF-SCREENS §5). */
-const COLUMNS: { key: SortKey; label: string }[] = [
+const columnsOf = (termDays: number): Column[] => [
   { key: 'name', label: 'School' },
   { key: 'students', label: 'Students' },
   { key: 'activeThisWeek', label: 'Active readers, last 7 days' },
-  { key: 'booksRead', label: `Books read, last ${TERM_DAYS} days` },
-  { key: 'levelGain', label: `Bands gained per student, last ${TERM_DAYS} days` },
+  { key: 'booksRead', label: `Books read, last ${termDays} days` },
+  { key: 'levelGain', label: `Bands gained per student, last ${termDays} days` },
   { key: 'recordingsWaiting', label: 'Recordings to review' },
   { key: 'seatsUsed', label: 'Licence seats used' },
 ];
@@ -52,7 +57,7 @@ const seats = (school: SchoolFigures) =>
     ? `${school.seatsUsed} (no active pack)`
     : `${school.seatsUsed} of ${school.seatsTotal}`;
 
-/** A school's row for the CSV, in COLUMNS order; numbers stay numbers for a spreadsheet. */
+/** A school's row for the CSV, in the columns' order; numbers stay numbers for a spreadsheet. */
 const csvRowOf = (school: SchoolFigures) => [
   school.name,
   school.students,
@@ -82,11 +87,11 @@ function sorted(rows: SchoolFigures[], { key, direction }: Sort) {
  * its management screens.
  */
 export function DistrictOverviewPage() {
-  const { schools, rows, term } = useDistrictOverview();
-  if (schools.isPending) return <Loading label="Getting your district’s schools" />;
-  if (schools.isError)
-    return <QueriesError title="Your district’s schools could not be loaded" queries={[schools]} />;
-  if (schools.data.schools.length === 0) {
+  const { query, schools, term } = useDistrictOverview();
+  if (query.isPending) return <Loading label="Counting each school’s reading" />;
+  if (query.isError)
+    return <QueriesError title="Your district’s schools could not be loaded" queries={[query]} />;
+  if (schools.length === 0) {
     return (
       <EmptyState icon={<IconBuildingCommunity aria-hidden />}>
         <EmptyState.Title order={2}>No schools in your district yet</EmptyState.Title>
@@ -96,13 +101,10 @@ export function DistrictOverviewPage() {
       </EmptyState>
     );
   }
-  if (rows.some((row) => row.isError))
-    return <QueriesError title="Some schools’ figures could not be loaded" queries={rows} />;
-  if (rows.some((row) => row.isPending)) return <Loading label="Counting each school’s reading" />;
-  return <SchoolsTable schools={rows.map((row) => row.data!)} term={term} />;
+  return <SchoolsTable schools={schools} term={term!} />;
 }
 
-function summaryOf(schools: SchoolFigures[]) {
+function summaryOf(schools: SchoolFigures[], termDays: number) {
   const total = (pick: (school: SchoolFigures) => number) =>
     schools.reduce((sum, school) => sum + pick(school), 0);
   const students = total((school) => school.students);
@@ -110,13 +112,14 @@ function summaryOf(schools: SchoolFigures[]) {
   const waiting = total((school) => school.recordingsWaiting);
   return (
     `${schools.length} ${schools.length === 1 ? 'school' : 'schools'}, ${students} students: ${active} read in the ` +
-    `last 7 days and ${total((school) => school.booksRead)} books were read in the last ${TERM_DAYS} days; ` +
+    `last 7 days and ${total((school) => school.booksRead)} books were read in the last ${termDays} days; ` +
     `${waiting} ${waiting === 1 ? 'recording waits' : 'recordings wait'} for a teacher’s review.`
   );
 }
 
-function SchoolsTable({ schools, term }: { schools: SchoolFigures[]; term: { start: string; end: string } }) {
+function SchoolsTable({ schools, term }: { schools: SchoolFigures[]; term: Term }) {
   const [sort, setSort] = useState<Sort>({ key: 'name', direction: 'ascending' });
+  const columns = columnsOf(daysOf(term));
   const most = (pick: (school: SchoolFigures) => number) => Math.max(1, ...schools.map(pick));
   const max = {
     students: most((school) => school.students),
@@ -133,16 +136,16 @@ function SchoolsTable({ schools, term }: { schools: SchoolFigures[]; term: { sta
           Your schools
         </Title>
         <Text size="lg" mb="md">
-          {summaryOf(schools)}
+          {summaryOf(schools, daysOf(term))}
         </Text>
         {isPhone ? (
-          <SchoolCards rows={rows} max={max} sort={sort} onSort={setSort} />
+          <SchoolCards rows={rows} max={max} columns={columns} sort={sort} onSort={setSort} />
         ) : (
           <Table.ScrollContainer minWidth={880}>
             <Table verticalSpacing="sm" aria-labelledby="schools-heading">
               <Table.Thead>
                 <Table.Tr>
-                  {COLUMNS.map((column) => (
+                  {columns.map((column) => (
                     <SortHeader key={column.key} column={column} sort={sort} onSort={setSort} />
                   ))}
                 </Table.Tr>
@@ -170,7 +173,7 @@ function SchoolsTable({ schools, term }: { schools: SchoolFigures[]; term: { sta
           onClick={() =>
             void downloadCsv(
               `district-schools-${term.start}-to-${term.end}.csv`,
-              COLUMNS.map((column) => column.label),
+              columns.map((column) => column.label),
               rows.map(csvRowOf),
             )
           }
@@ -184,7 +187,7 @@ function SchoolsTable({ schools, term }: { schools: SchoolFigures[]; term: { sta
 
 type Maxima = Record<'students' | 'booksRead' | 'recordingsWaiting', number>;
 
-/** A school's figures in COLUMNS order after the name, each a number beside its bar. */
+/** A school's figures in the columns' order after the name, each a number beside its bar. */
 function figureCells(school: SchoolFigures, max: Maxima) {
   return [
     <BarCell value={school.students} max={max.students} />,
@@ -208,11 +211,13 @@ function figureCells(school: SchoolFigures, max: Maxima) {
 function SchoolCards({
   rows,
   max,
+  columns,
   sort,
   onSort,
 }: {
   rows: SchoolFigures[];
   max: Maxima;
+  columns: Column[];
   sort: Sort;
   onSort: (sort: Sort) => void;
 }) {
@@ -220,7 +225,7 @@ function SchoolCards({
     <Stack gap="sm">
       <Select
         label="Sort by"
-        data={COLUMNS.map((column) => ({ value: column.key, label: column.label }))}
+        data={columns.map((column) => ({ value: column.key, label: column.label }))}
         value={sort.key}
         onChange={(key) => key && onSort({ key, direction: key === 'name' ? 'ascending' : 'descending' })}
         allowDeselect={false}
@@ -230,9 +235,9 @@ function SchoolCards({
           <SchoolLinks school={school} />
           <SimpleGrid cols={2} spacing="sm" mt="xs">
             {figureCells(school, max).map((cell, index) => (
-              <Stack key={COLUMNS[index + 1]!.key} gap={2}>
+              <Stack key={columns[index + 1]!.key} gap={2}>
                 <Text size="xs" c="dimmed">
-                  {COLUMNS[index + 1]!.label}
+                  {columns[index + 1]!.label}
                 </Text>
                 {typeof cell === 'string' ? <Text size="sm">{cell}</Text> : cell}
               </Stack>
@@ -264,15 +269,7 @@ function SchoolLinks({ school }: { school: SchoolFigures }) {
   );
 }
 
-function SortHeader({
-  column,
-  sort,
-  onSort,
-}: {
-  column: (typeof COLUMNS)[number];
-  sort: Sort;
-  onSort: (sort: Sort) => void;
-}) {
+function SortHeader({ column, sort, onSort }: { column: Column; sort: Sort; onSort: (sort: Sort) => void }) {
   const active = sort.key === column.key;
   const Icon = !active
     ? IconArrowsSort

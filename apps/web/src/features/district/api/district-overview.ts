@@ -1,15 +1,21 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { SCHOOL_ID_PARAM } from '@/config/paths';
 import { api } from '@/lib/api-client';
 
 const DAY_MS = 86_400_000;
-/** The term the overview counts books and level moves over: the last 90 days up to today (docs/rules.md C44). */
-export const TERM_DAYS = 90;
 
-const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
-const termOf = (now: number) => ({ start: isoDay(now - (TERM_DAYS - 1) * DAY_MS), end: isoDay(now) });
+/** The term the overview counts books and level moves over (the server's, IN11: the last 90 days up to today). */
+export interface Term {
+  start: string;
+  end: string;
+}
 
-/** One school's figures on the district overview (docs/rules.md C44). */
+/** How many days the term spans, both ends counted, for the columns' headings. */
+export const daysOf = (term: Term) =>
+  Math.round((Date.parse(term.end) - Date.parse(term.start)) / DAY_MS) + 1;
+
+/** One school's figures on the district overview (docs/rules.md C44, IN11). */
 export interface SchoolFigures {
   id: number;
   name: string;
@@ -26,41 +32,34 @@ export interface SchoolFigures {
   seatsTotal: number;
 }
 
-/** A school's figures from the calls insights and licences serve, each narrowed by `school_id` (IN1, LP2). */
-async function figuresOf(school: { id: number; name: string }, term: { start: string; end: string }) {
-  const scope = { school_id: school.id };
-  const [count, totals, levels, seats] = await Promise.all([
-    api('getStudentCount', { query: scope }),
-    api('getInsights', { query: { ...scope, ...term } }),
-    api('getLevelProgression', { query: { ...scope, ...term } }),
-    api('getLicensePackUsage', { query: scope }),
-  ]);
-  const moves = (reason: 'level_up' | 'level_down') =>
-    levels.reasons.find((row) => row.reason === reason)?.change_count ?? 0;
-  const students = count.student_count;
+async function overview() {
+  const answer = await api('getDistrictOverview');
   return {
-    id: school.id,
-    name: school.name,
-    students,
-    activeThisWeek: count.active_student_count,
-    booksRead: totals.books_completed,
-    levelGain: students === 0 ? null : (moves('level_up') - moves('level_down')) / students,
-    recordingsWaiting: totals.recordings_waiting,
-    seatsUsed: seats.seats_used,
-    seatsTotal: seats.seats_total,
-  } satisfies SchoolFigures;
+    term: { start: answer.start, end: answer.end } satisfies Term,
+    schools: answer.schools.map((school): SchoolFigures => ({
+      id: school.school_id,
+      name: school.name,
+      students: school.student_count,
+      activeThisWeek: school.active_student_count,
+      booksRead: school.books_completed,
+      levelGain: school.average_level_gain,
+      recordingsWaiting: school.recordings_waiting,
+      seatsUsed: school.seats_used,
+      seatsTotal: school.seats_total,
+    })),
+  };
 }
 
-/** The district's schools (GET /v1/school), then each school's figures. */
+/**
+ * Every school of the district with its figures, in one request (IN11); with a school picked in the header (C28),
+ * only that school's, so every figure on the page is that school's.
+ */
 export function useDistrictOverview() {
-  const schools = useQuery({ queryKey: ['district', 'schools'], queryFn: () => api('listSchools') });
-  // Fixed when the page opens, so the figures do not shift under the reader at midnight.
-  const [term] = useState(() => termOf(Date.now()));
-  const rows = useQueries({
-    queries: (schools.data?.schools ?? []).map((school) => ({
-      queryKey: ['district', 'school-figures', school.id, term.start],
-      queryFn: () => figuresOf(school, term),
-    })),
-  });
-  return { schools, rows, term };
+  const [searchParams] = useSearchParams();
+  const picked = searchParams.get(SCHOOL_ID_PARAM);
+  const query = useQuery({ queryKey: ['district', 'overview'], queryFn: overview });
+  const all = query.data?.schools ?? [];
+  const chosen = all.filter((school) => String(school.id) === picked);
+  // A school no longer in the district (an old link) narrows nothing.
+  return { query, schools: chosen.length > 0 ? chosen : all, term: query.data?.term };
 }
