@@ -1,6 +1,8 @@
 /** Queries for passages, pages, worksheets, favourites and reading logs. */
-import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { assignedTo } from '../access/scope.js';
+import { passagesOpenTo } from './reading.access.js';
+import type { Reader } from '../progression/progression.service.js';
 import { hasRows, preparedQuery, type Executor } from '../../db/database.js';
 import {
   assignments,
@@ -105,8 +107,109 @@ export async function favouritePassageIds(db: Executor, studentId: number, passa
   return new Set(rows.map((row) => row.passageId));
 }
 
-export const favouritesOf = (db: Executor, studentId: number) =>
+export const favouritesOf = (db: Executor, studentId: number | Placeholder) =>
   db.select({ id: favourites.passageId }).from(favourites).where(eq(favourites.studentId, studentId));
+
+/** What narrows a student's passage list: their favourites, the bands around their own (leveled types), or nothing. */
+export type StudentListNarrowing = 'favourites' | 'level' | 'none';
+
+/**
+ * A student's passages of one type, open to them (R1) and narrowed, each with its page figures, their current
+ * worksheet and whether they favourited it: in one statement what `pageStats`, `currentWorksheets` and
+ * `favouritePassageIds` read apart for other lists. Their own placement test first, then their band, then by band
+ * and title. Asked on every student home page, so each shape (band or none, narrowing) is prepared once.
+ */
+function studentPassagesQuery(db: Executor, hasBand: boolean, narrowing: StudentListNarrowing) {
+  const studentId = sql.placeholder('studentId');
+  const band = sql.placeholder('colourBandId');
+  const reader = {
+    userId: studentId,
+    seriesId: sql.placeholder('seriesId'),
+    colourBandId: hasBand ? band : null,
+    placementTestId: sql.placeholder('placementTestId'),
+  };
+  const around = {
+    favourites: inArray(passages.id, favouritesOf(db, studentId)),
+    level: between(passages.colourBandId, sql`${band} - 1`, sql`${band} + 1`),
+    none: undefined,
+  }[narrowing];
+  const stats = db
+    .select({
+      numPages: sql<number>`count(*)::int`.as('num_pages'),
+      narrationMissing: sql<boolean | null>`bool_or(${passagePages.narrationKey} is null)`.as(
+        'narration_missing',
+      ),
+    })
+    .from(passagePages)
+    .where(eq(passagePages.passageId, passages.id))
+    .as('stats');
+  // The open worksheet, else the latest (as currentWorksheets).
+  const current = db
+    .select({ ...worksheetProgress, recordingSubmitted: recordingSubmitted.as('recording_submitted') })
+    .from(worksheets)
+    .where(and(eq(worksheets.studentId, studentId), eq(worksheets.passageId, passages.id)))
+    .orderBy(asc(worksheets.worksheetCompleted), desc(worksheets.id))
+    .limit(1)
+    .as('current');
+  return db
+    .select({
+      passage: passages,
+      numPages: stats.numPages,
+      narrationMissing: stats.narrationMissing,
+      worksheet: {
+        id: current.id,
+        passageId: current.passageId,
+        pagesCompleted: current.pagesCompleted,
+        worksheetCompleted: current.worksheetCompleted,
+        readingPracticeCompleted: current.readingPracticeCompleted,
+        recordingSubmitted: current.recordingSubmitted,
+      },
+      isFavourited: sql<boolean>`exists (select 1 from ${favourites}
+        where ${favourites.studentId} = ${studentId} and ${favourites.passageId} = ${passages.id})`,
+    })
+    .from(passages)
+    .leftJoinLateral(stats, sql`true`)
+    .leftJoinLateral(current, sql`true`)
+    .where(and(eq(passages.builderTypeId, sql.placeholder('typeId')), passagesOpenTo(db, reader), around))
+    .orderBy(
+      sql`${passages.id} = ${sql.placeholder('firstPassageId')} desc`,
+      sql`${passages.colourBandId} = ${sql.placeholder('firstBandId')} desc`,
+      asc(passages.colourBandId),
+      asc(passages.title),
+      asc(passages.id),
+    )
+    .prepare(`student_passages_${hasBand ? 'band' : 'no_band'}_${narrowing}`);
+}
+
+const studentPassageLists = new Map<string, ReturnType<typeof preparedStudentPassages>>();
+const preparedStudentPassages = (hasBand: boolean, narrowing: StudentListNarrowing) =>
+  preparedQuery((db) => studentPassagesQuery(db, hasBand, narrowing));
+
+export async function studentPassages(
+  db: Executor,
+  reader: Pick<Reader, 'userId' | 'seriesId' | 'colourBandId' | 'placementTestId'>,
+  typeId: number,
+  narrowing: StudentListNarrowing,
+) {
+  const hasBand = reader.colourBandId !== null;
+  const shape = `${hasBand}:${narrowing}`;
+  let query = studentPassageLists.get(shape);
+  if (!query) studentPassageLists.set(shape, (query = preparedStudentPassages(hasBand, narrowing)));
+  const rows = await query(db).execute({
+    studentId: reader.userId,
+    seriesId: reader.seriesId,
+    colourBandId: reader.colourBandId,
+    placementTestId: reader.placementTestId,
+    typeId,
+    firstPassageId: reader.placementTestId ?? -1,
+    firstBandId: reader.colourBandId ?? -1,
+  });
+  // A passage without a worksheet has every field of it null.
+  return rows.map(({ worksheet, ...row }) => ({
+    ...row,
+    worksheet: worksheet && worksheet.id !== null ? worksheet : undefined,
+  }));
+}
 
 export async function setFavourite(db: Executor, studentId: number, passageId: number, favourite: boolean) {
   if (favourite) {

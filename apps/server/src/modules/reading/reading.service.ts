@@ -2,7 +2,7 @@
  * Reading: the library a caller may open, a student's worksheets on it, reading progress, favourites and reading
  * logs (R1–R6, R20–R22). Quizzes are modules/quiz.
  */
-import { and, asc, between, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { contracts } from '@readalong/contracts';
 import { BuilderType, type Body, type Response } from '@readalong/contracts';
 import type { z } from 'zod';
@@ -157,21 +157,22 @@ export function createReadingService(
         return { passages: await summaries(actor, rows) };
       }
       const reader = await readerOf(db, actor);
-      const level = levelOf(reader);
       const isLeveled =
         query.type_id === BuilderType.PowerBuilder || query.type_id === BuilderType.RateBuilder;
-      let around: SQL | undefined;
-      if (query.favourites) around = inArray(passages.id, repo.favouritesOf(db, reader.userId));
-      else if (level && isLeveled) {
-        around = between(passages.colourBandId, level.colourBandId - 1, level.colourBandId + 1);
-      }
-      const rows = await repo.listPassageRows(db, and(ofType, passagesOpenTo(db, reader), around), [
-        sql`${passages.id} = ${reader.placementTestId ?? -1} desc`,
-        sql`${passages.colourBandId} = ${reader.colourBandId ?? -1} desc`,
-        asc(passages.colourBandId),
-        asc(passages.title),
-      ]);
-      return { passages: await summaries(actor, rows) };
+      let narrowing: repo.StudentListNarrowing = 'none';
+      if (query.favourites) narrowing = 'favourites';
+      else if (levelOf(reader) && isLeveled) narrowing = 'level';
+      const rows = await repo.studentPassages(db, reader, query.type_id, narrowing);
+      return {
+        passages: rows.map((row) =>
+          passageSummary(
+            row.passage,
+            { numPages: row.numPages, narrationMissing: row.narrationMissing ?? false },
+            progressOf(row.passage, row.worksheet, row.isFavourited),
+            narrationOn,
+          ),
+        ),
+      };
     },
 
     async getPassage(actor: Actor, passageId: number): Promise<Response<typeof contracts.getPassage>> {
