@@ -152,6 +152,8 @@ export interface RecordingOptions {
   speech?: { seconds: number } | { pcm: Float32Array };
   /** Background noise over the whole file, `snrDb` below the speech's RMS. */
   noise?: { kind: NoiseKind; snrDb: number };
+  /** Other voices over the whole file (see backgroundTalk), `snrDb` below the speech's RMS. */
+  talk?: { pcm: Float32Array; snrDb: number };
   /** A record button's click: full scale, decaying over `ms`, at `at` seconds. */
   click?: { at: number; ms: number };
   /** Digital silence (a recorder warming up) for the first this many seconds, over the noise too. */
@@ -177,12 +179,13 @@ export function makeRecording(options: RecordingOptions): Recording {
     startMs: (active.from / sampleRate) * 1000,
     endMs: (active.to / sampleRate) * 1000,
   };
-  if (options.noise) {
-    const speechRms = rmsOf(pcm, active.from, active.to);
-    const level = speechRms / 10 ** (options.noise.snrDb / 20);
-    const noise = makeNoise(options.noise.kind, length, seed + 1000);
-    for (let index = 0; index < length; index += 1) pcm[index]! += level * noise[index]!;
-  }
+  const speechRms = rmsOf(pcm, active.from, active.to);
+  const addUnder = (sound: Float32Array, snrDb: number) => {
+    const level = speechRms / 10 ** (snrDb / 20) / rmsOf(sound, 0, length);
+    for (let index = 0; index < length; index += 1) pcm[index]! += level * (sound[index] ?? 0);
+  };
+  if (options.noise) addUnder(makeNoise(options.noise.kind, length, seed + 1000), options.noise.snrDb);
+  if (options.talk) addUnder(options.talk.pcm, options.talk.snrDb);
   if (options.click) addClick(pcm, sampleRate, options.click.at, options.click.ms, seed + 2000);
   if (options.deadSeconds) pcm.fill(0, 0, Math.round(options.deadSeconds * sampleRate));
   for (let index = 0; index < length; index += 1) pcm[index] = Math.max(-1, Math.min(1, pcm[index]!));
@@ -221,11 +224,12 @@ export const ESPEAK_PASSAGE =
   'Sam has a red kite. The wind takes the kite up, up, up, and into the big tree. ' +
   'Dad gets the ladder, and Sam holds it. Now the kite can fly again.';
 
-/** espeak-ng's speech of `text` (US English, 130 words a minute), or null when espeak-ng is not installed. */
+/** espeak-ng's speech of `text` (US English unless told, 130 words a minute), or null without espeak-ng. */
 export function espeakSpeech(
   text = ESPEAK_PASSAGE,
+  voice = 'en-us',
 ): Promise<{ pcm: Float32Array; sampleRate: number } | null> {
-  return runProgram('espeak-ng', ['-v', 'en-us', '-s', '130', '--stdout', text], {
+  return runProgram('espeak-ng', ['-v', voice, '-s', '130', '--stdout', text], {
     maxOutputBytes: 64 * 1024 * 1024,
   }).then(
     ({ stdout }) => decodeWav(stdout),
@@ -234,4 +238,127 @@ export function espeakSpeech(
       throw error;
     },
   );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Background talk: other children in the room
+
+/**
+ * Real human speech that Debian packages ship under free licences, for the background-talk cases (issue 16):
+ * Allison Smith's recorded prompts (`asterisk-core-sounds-en-wav`, CC-BY-SA-3.0), Marco Menardi's and Paola Dal
+ * Zot's Italian prompts (`asterisk-prompt-it`, CC-BY-SA-3.0 Italy) and the speech test files of the codec2 speech
+ * codec (`codec2-examples`, LGPL-2.1: several men and women). Any not installed is left out.
+ */
+export const HUMAN_SPEECH: readonly HumanClip[] = [
+  ...['tt-weasels', 'tt-monkeys', 'vm-intro', 'conf-onlyperson', 'demo-thanks', 'vm-options'].map((name) =>
+    allison(name),
+  ),
+  ...['hts1a', 'hts2a', 'kristoff', 'mmt1', 'cross', 'big_dog', 'forig', 'morig', 'vk5qi'].map((name) =>
+    codec2Raw(name),
+  ),
+  ...['agent-incorrect', 'agent-user', 'vm-intro', 'conf-onlyperson', 'vm-options'].map((name) => ({
+    voice: 'Menardi (Italian)',
+    debianPackage: 'asterisk-prompt-it',
+    file: `/usr/share/asterisk/sounds/it_IT_f_Menardi/${name}.gsm`,
+  })),
+];
+
+/** A human recording: who speaks, the Debian package that ships it, its file and (for raw PCM) how to read it. */
+export interface HumanClip {
+  voice: string;
+  debianPackage: string;
+  file: string;
+  rawInput?: string[];
+}
+
+function allison(name: string): HumanClip {
+  return {
+    voice: 'Allison (US English)',
+    debianPackage: 'asterisk-core-sounds-en-wav',
+    file: `/usr/share/asterisk/sounds/en_US_f_Allison/${name}.wav`,
+  };
+}
+
+function codec2Raw(name: string): HumanClip {
+  return {
+    voice: `codec2 ${name}`,
+    debianPackage: 'codec2-examples',
+    file: `/usr/share/codec2/raw/${name}.raw`,
+    rawInput: ['-f', 's16le', '-ar', '8000', '-ac', '1'],
+  };
+}
+
+/** A clip decoded to mono float PCM at `sampleRate` by ffmpeg, or null when the file or ffmpeg is missing. */
+export async function loadClip(clip: HumanClip, sampleRate = 16_000): Promise<Float32Array | null> {
+  // prettier-ignore
+  const args = [
+    '-nostdin', '-loglevel', 'error', ...(clip.rawInput ?? []), '-i', clip.file,
+    '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', 'pipe:1',
+  ];
+  try {
+    const { stdout } = await runProgram('ffmpeg', args, { maxOutputBytes: 64 * 1024 * 1024 });
+    const pcm = new Float32Array(Math.floor(stdout.length / 4));
+    new Uint8Array(pcm.buffer).set(stdout.subarray(0, pcm.length * 4));
+    return pcm;
+  } catch {
+    return null;
+  }
+}
+
+/** espeak-ng voices for background talk when no human recording is installed, and beside them. */
+export const ESPEAK_TALKERS = ['en-us+f3', 'en-gb+m3', 'en-us+klatt2', 'de+f2', 'fr+m4'];
+const ESPEAK_CHATTER = [
+  'Can I have the blue one? No, it is mine, give it back.',
+  'We are going to the park after school, are you coming with us?',
+  'Look at this, my picture has a dog and a cat and a big yellow sun.',
+  'I finished my sums already, what page are you on now?',
+];
+
+/** espeak-ng's chatter in one voice at `sampleRate`, or null when espeak-ng is missing. */
+export async function espeakTalker(voice: string, sampleRate = 16_000): Promise<Float32Array | null> {
+  const speech = await espeakSpeech(ESPEAK_CHATTER.join(' '), voice).catch(() => null);
+  if (!speech) return null;
+  return resample(speech.pcm, speech.sampleRate, sampleRate);
+}
+
+/** Linear-interpolation resampling: enough for background talk, which is only ever heard as a level. */
+export function resample(pcm: Float32Array, from: number, to: number): Float32Array {
+  if (from === to) return pcm;
+  const out = new Float32Array(Math.floor((pcm.length * to) / from));
+  for (let index = 0; index < out.length; index += 1) {
+    const at = (index * from) / to;
+    const left = Math.floor(at);
+    const right = Math.min(pcm.length - 1, left + 1);
+    out[index] = pcm[left]! + (pcm[right]! - pcm[left]!) * (at - left);
+  }
+  return out;
+}
+
+/**
+ * Background talk lasting `seconds`: `talkers` voices at once, each one clip after another from `clips` (chosen
+ * by the seed) with 0.3–1.5 s between, so the room talks from the first sample to the last; RMS 1 over the file.
+ */
+export function backgroundTalk(
+  clips: readonly Float32Array[],
+  seconds: number,
+  sampleRate: number,
+  seed: number,
+  talkers = 2,
+): Float32Array {
+  const random = seededRandom(seed);
+  const length = Math.round(seconds * sampleRate);
+  const out = new Float32Array(length);
+  for (let talker = 0; talker < talkers; talker += 1) {
+    // Each talker starts part-way into a clip: the room is already talking when the recording starts.
+    let at = -Math.floor(random() * sampleRate * 2);
+    while (at < length) {
+      const clip = clips[Math.floor(random() * clips.length)]!;
+      const level = 0.6 + 0.8 * random(); // some children are louder than others
+      for (let index = Math.max(0, -at); index < clip.length && at + index < length; index += 1) {
+        out[at + index]! += level * clip[index]!;
+      }
+      at += clip.length + Math.round((0.3 + 1.2 * random()) * sampleRate);
+    }
+  }
+  return scaleToRms(out, 1);
 }

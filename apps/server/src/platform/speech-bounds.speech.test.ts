@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeToPcm, findSpeechBounds, suggestTrim, type SpeechBounds } from './speech-bounds.js';
+import { analyseAudio, findSpeechBounds, suggestTrim, type SpeechBounds } from './speech-bounds.js';
 import { espeakSpeech, makeRecording, type Recording } from './speech-bounds.fixtures.js';
 import { runProgram } from './run-program.js';
 import { encodeWav } from './wav.js';
@@ -70,17 +70,17 @@ describe('automatic trim of real speech', () => {
       file = path.join(dir, `recording.${extension}`);
       await runProgram('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', wav, ...codec, file]);
     }
-    const { pcm, sampleRate } = await decodeToPcm(file);
-    expect(sampleRate).toBe(16_000);
+    const { lengthMs, bounds } = await analyseAudio(file);
     const seconds = recording!.pcm.length / recording!.sampleRate;
-    expect(Math.abs(pcm.length / sampleRate - seconds)).toBeLessThan(0.1);
+    expect(Math.abs(lengthMs / 1000 - seconds)).toBeLessThan(0.1);
+    expectNear(bounds, recording!.truth);
     expectNear(await suggestTrim(file), recording!.truth);
   });
 
-  it('a file that is not audio: decodeToPcm rejects, suggestTrim answers null', async () => {
+  it('a file that is not audio: analyseAudio rejects, suggestTrim answers null', async () => {
     const file = path.join(dir, 'notes.webm');
     await writeFile(file, 'these are not the sounds you are looking for');
-    await expect(decodeToPcm(file)).rejects.toMatchObject({ code: 'decode-failed' });
+    await expect(analyseAudio(file)).rejects.toMatchObject({ code: 'decode-failed' });
     expect(await suggestTrim(file)).toBeNull();
   });
 });

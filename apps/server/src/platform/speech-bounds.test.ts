@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DecodeError,
-  decodeToPcm,
+  analyseAudio,
   findSpeechBounds,
   suggestTrim,
   type SpeechBounds,
@@ -122,9 +122,9 @@ describe('findSpeechBounds', () => {
   });
 });
 
-describe('decodeToPcm and suggestTrim without ffmpeg', () => {
-  it('decodeToPcm rejects with a clear error naming the package', async () => {
-    const decoding = decodeToPcm('/tmp/recording.webm', { ffmpeg: '/nonexistent/ffmpeg' });
+describe('analyseAudio and suggestTrim without ffmpeg', () => {
+  it('analyseAudio rejects with a clear error naming the package', async () => {
+    const decoding = analyseAudio('/tmp/recording.webm', { ffmpeg: '/nonexistent/ffmpeg' });
     await expect(decoding).rejects.toBeInstanceOf(DecodeError);
     await expect(decoding).rejects.toMatchObject({
       code: 'ffmpeg-missing',

@@ -1,18 +1,23 @@
 /**
- * Where speech starts and ends in a read-aloud recording, offered to the teacher as the default trim (RA1).
+ * Where the reader's speech starts and ends in a read-aloud recording, offered to the teacher as the default trim
+ * (RA1).
  *
  * Classrooms are noisy, so a fixed threshold (sox `silence`, ffmpeg `silencedetect`) fails: with 10 dB of background
- * noise the whole file is "above -40 dBFS" and the suggestion is the whole file. This is an adaptive energy detector:
- * the threshold is set relative to the recording's own noise floor, measured from the quietest frames of the same
- * file, and short loud transients (the click of the record button) are not taken for speech. It is pure and cheap
- * (about 10 ms per minute of audio); `apps/server/bench/speech-bounds.bench.ts` measures it (`npm run bench`).
+ * noise the whole file is "above -40 dBFS" and the suggestion is the whole file. And other children talk: their
+ * voices are speech too, so "where speech starts" is where the room starts (issue 16). This is an energy detector
+ * that looks for the reader, the closest and so the loudest voice: the reading is where the level, smoothed over
+ * ±150 ms, is within a few dB of the recording's own loud speech; its edges are then followed out over softer
+ * frames, whose threshold is set both above the recording's noise floor and a fixed distance under the reader's
+ * voice; short loud transients (the click of the record button) are not taken for speech. It is cheap (a few
+ * milliseconds per minute of audio; `apps/server/bench/speech-bounds.bench.ts` measures it and says why it was
+ * chosen over a voice-activity model or aligning the passage's words).
  *
- * Decoding the upload is separate (`decodeToPcm`, which spawns ffmpeg), and `suggestTrim` does both and answers null
- * on any failure, ffmpeg missing included: the recording then simply has no suggested trim and the teacher trims by
- * hand. Nothing here is on the upload path yet; the recordings module calls `suggestTrim` after an upload.
+ * `analyseAudio` decodes an upload through a pipe from ffmpeg and analyses it as it arrives, holding frame energies
+ * only; `suggestTrim` answers null on any failure, ffmpeg missing included: the recording then simply has no
+ * suggested trim and the teacher trims by hand.
  */
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ProgramError, runProgram } from './run-program.js';
 
 export interface SpeechBounds {
   startMs: number;
@@ -94,39 +99,142 @@ const MIN_SUSTAINED_MS = 60;
 const PAD_MS = 100;
 
 /**
+ * The reader is the closest voice, so the loudest (issue 16): other children talking in the room reach the
+ * microphone 10–20 dB under them. The reader's level is this percentile of the frames' energies — their vowels —
+ * and both thresholds also sit a fixed distance under it, so a room that talks through the whole file stays under
+ * them while every syllable the reader says is over. A reader speaks for at least a tenth of their own recording,
+ * so the 95th percentile is theirs even when the room talks before and after them.
+ */
+const VOICE_PERCENTILE = 95;
+const SMOOTH_MS = 150;
+const READER_UNDER_VOICE_DB = 5;
+const LOW_UNDER_VOICE_DB = 14;
+const MIN_READER_MS = 200;
+const EDGE_REACH_MS = 300;
+
+/**
+ * A reader's loud syllables reach at least this (dBFS). A room talking with nobody near the microphone stays under
+ * it (the loudest fifth of its frames about -25 dBFS when the room is 10 dB under a reader at -20 dBFS RMS), so a
+ * recording of only the room has no suggestion; browsers bring a voice near the microphone to about -20 to -10
+ * dBFS, so a reader clears it with room to spare.
+ */
+const MIN_VOICE_DB = -24;
+
+/**
  * Where speech starts and ends in mono PCM (samples in [-1, 1]), in milliseconds from the start, padded slightly
- * and within the file; null when there is no speech (silence, steady noise, a lone click) or the audio is shorter
- * than one frame.
+ * and within the file; null when there is no speech (silence, steady noise, a lone click, only the room talking) or
+ * the audio is shorter than one frame.
  */
 export function findSpeechBounds(pcm: Float32Array, sampleRate: number): SpeechBounds | null {
-  const frameLength = Math.round((sampleRate * FRAME_MS) / 1000);
-  const hop = Math.round((sampleRate * HOP_MS) / 1000);
-  if (!(sampleRate > 0) || pcm.length < frameLength) return null;
-  const durationMs = (pcm.length / sampleRate) * 1000;
+  if (!(sampleRate > 0)) return null;
+  const frames = new SpeechFrames(sampleRate);
+  frames.push(pcm);
+  return frames.bounds();
+}
 
-  const energies = frameEnergiesDb(highPass(pcm, sampleRate), frameLength, hop);
+/**
+ * Per-frame energies of audio given a chunk at a time, so a recording is analysed as it is decoded, holding 8 bytes
+ * per 10 ms (240 KB for 5 minutes) rather than its samples (issue 16: 30 uploads at once). 20 ms frames every
+ * 10 ms are two 10 ms blocks each: only the running block's sum and the filter's state are kept between chunks.
+ */
+export class SpeechFrames {
+  readonly hop: number;
+  private readonly blocks: number[] = [];
+  private blockSum = 0;
+  private inBlock = 0;
+  private samples = 0;
+  private readonly a: number;
+  private previousIn: number | null = null;
+  private previousOut = 0;
+
+  constructor(readonly sampleRate: number) {
+    this.hop = Math.max(1, Math.round((sampleRate * HOP_MS) / 1000));
+    this.a = Math.exp((-2 * Math.PI * HIGH_PASS_HZ) / sampleRate);
+  }
+
+  /** How many samples were given. */
+  get sampleCount(): number {
+    return this.samples;
+  }
+
+  /** The next samples, high-passed at HIGH_PASS_HZ (y[n] = a·(y[n-1] + x[n] - x[n-1])) and summed into blocks. */
+  push(chunk: Float32Array): void {
+    // Start settled on the first sample, so a DC offset makes no step at 0.
+    if (this.previousIn === null && chunk.length) this.previousIn = chunk[0]!;
+    let { previousIn, previousOut, blockSum, inBlock } = this;
+    for (let index = 0; index < chunk.length; index += 1) {
+      const sample = chunk[index]!;
+      previousOut = this.a * (previousOut + sample - previousIn!);
+      previousIn = sample;
+      blockSum += previousOut * previousOut;
+      inBlock += 1;
+      if (inBlock === this.hop) {
+        this.blocks.push(blockSum);
+        blockSum = 0;
+        inBlock = 0;
+      }
+    }
+    Object.assign(this, { previousIn, previousOut, blockSum, inBlock });
+    this.samples += chunk.length;
+  }
+
+  /** Mean power of each 20 ms frame in dB relative to full scale (a full-scale square wave is 0 dB). */
+  energies(): Float64Array {
+    const count = Math.max(0, this.blocks.length - 1);
+    const energies = new Float64Array(count);
+    for (let frame = 0; frame < count; frame += 1) {
+      const power = (this.blocks[frame]! + this.blocks[frame + 1]!) / (2 * this.hop);
+      // 1e-12 (-120 dB) keeps log10 finite on digital silence.
+      energies[frame] = 10 * Math.log10(power + 1e-12);
+    }
+    return energies;
+  }
+
+  /** The speech bounds of everything pushed (see findSpeechBounds). */
+  bounds(): SpeechBounds | null {
+    const durationMs = (this.samples / this.sampleRate) * 1000;
+    return boundsOfFrames(this.energies(), (this.hop * 1000) / this.sampleRate, durationMs);
+  }
+}
+
+/** The speech bounds from frame energies `hopMs` apart (frames two hops long) in a file `durationMs` long. */
+function boundsOfFrames(energies: Float64Array, hopMs: number, durationMs: number): SpeechBounds | null {
   const room = energies.filter((db) => db > DIGITAL_SILENCE_DB);
-  if (room.length === 0) return null; // all digital silence
+  if (room.length === 0) return null; // all digital silence, or shorter than a frame
   const floor = percentile(room, FLOOR_PERCENTILE);
-  const low = Math.max(floor + LOW_MARGIN_DB, MIN_LOW_DB);
+  const level = smoothed(energies, Math.round(SMOOTH_MS / hopMs));
+  const voice = percentile(
+    level.filter((_, frame) => energies[frame]! > DIGITAL_SILENCE_DB),
+    VOICE_PERCENTILE,
+  );
+  if (voice < MIN_VOICE_DB) return null; // nobody near the microphone
+  const low = Math.max(floor + LOW_MARGIN_DB, voice - LOW_UNDER_VOICE_DB, MIN_LOW_DB);
   const high = Math.max(floor + HIGH_MARGIN_DB, MIN_HIGH_DB);
+  const reader = Math.max(voice - READER_UNDER_VOICE_DB, MIN_HIGH_DB);
 
-  // Stretches of frames above LOW, with short gaps bridged; the first and last sustained ones bound the speech.
-  const bridgeFrames = Math.round(BRIDGE_MS / HOP_MS);
-  const minSustainedFrames = Math.round(MIN_SUSTAINED_MS / HOP_MS);
+  // Stretches where the smoothed level is the reader's, short gaps bridged; the first and last long, sustained
+  // ones bound the reading, their edges then followed out over the softer frames around them.
+  const bridgeFrames = Math.round(BRIDGE_MS / hopMs);
+  const minSustainedFrames = Math.round(MIN_SUSTAINED_MS / hopMs);
+  const minReaderFrames = Math.round(MIN_READER_MS / hopMs);
   let first = -1; // first frame of the first stretch that is speech
   let last = -1; // last frame of the last stretch that is speech
   let from = -1; // the current stretch's first and last frames (-1: none open)
   let to = -1;
   const closeStretch = () => {
-    if (from >= 0 && isSustained(energies, from, to, high, minSustainedFrames)) {
-      if (first < 0) first = from;
-      last = to;
+    if (
+      from >= 0 &&
+      to - from + 1 >= minReaderFrames &&
+      isSustained(energies, from, to, high, minSustainedFrames)
+    ) {
+      // The smoothed level rises before the first loud frame and falls after the last: the edges are those frames.
+      if (first < 0) first = firstAbove(energies, from, to, reader, 1);
+      last = firstAbove(energies, to, from, reader, -1);
     }
     from = -1;
   };
   for (let frame = 0; frame < energies.length; frame += 1) {
-    if (energies[frame]! <= low) continue;
+    if (level[frame]! <= reader) continue;
     if (from >= 0 && frame - to - 1 > bridgeFrames) closeStretch();
     if (from < 0) from = frame;
     to = frame;
@@ -134,12 +242,65 @@ export function findSpeechBounds(pcm: Float32Array, sampleRate: number): SpeechB
   closeStretch();
   if (first < 0) return null;
 
-  const startMs = (first * hop * 1000) / sampleRate - PAD_MS;
-  const endMs = ((last * hop + frameLength) * 1000) / sampleRate + PAD_MS;
+  const reach = Math.round(EDGE_REACH_MS / hopMs);
+  first = followEdge(energies, first, -1, low, reach, bridgeFrames);
+  last = followEdge(energies, last, 1, low, reach, bridgeFrames);
+  const startMs = first * hopMs - PAD_MS;
+  const endMs = (last + 2) * hopMs + PAD_MS;
   return {
     startMs: Math.max(0, Math.round(startMs)),
     endMs: Math.min(Math.round(durationMs), Math.round(endMs)),
   };
+}
+
+/**
+ * The reading's edge moved out (`step` -1: earlier, 1: later) over frames above LOW no more than a bridge apart,
+ * at most `reach` frames: a soft first consonant or the fading last word, but not the room talking before.
+ */
+function followEdge(
+  energies: Float64Array,
+  edge: number,
+  step: -1 | 1,
+  low: number,
+  reach: number,
+  bridgeFrames: number,
+): number {
+  let found = edge;
+  for (let frame = edge + step; Math.abs(frame - edge) <= reach; frame += step) {
+    if (frame < 0 || frame >= energies.length || Math.abs(frame - found) > bridgeFrames) break;
+    if (energies[frame]! > low) found = frame;
+  }
+  return found;
+}
+
+/** The first frame from `from` towards `to` (by `step`) louder than `level`; `to` when none is. */
+function firstAbove(energies: Float64Array, from: number, to: number, level: number, step: -1 | 1): number {
+  for (let frame = from; frame !== to; frame += step) if (energies[frame]! > level) return frame;
+  return to;
+}
+
+/** Each frame's level over ±`half` frames around it: the mean power, in dB. */
+function smoothed(energies: Float64Array, half: number): Float64Array {
+  const power = energies.map((db) => 10 ** (db / 10));
+  const out = new Float64Array(energies.length);
+  let sum = 0;
+  let count = 0;
+  for (let frame = 0; frame < Math.min(half, power.length); frame += 1) sum += power[frame]!;
+  count = Math.min(half, power.length);
+  for (let frame = 0; frame < power.length; frame += 1) {
+    const entering = frame + half;
+    if (entering < power.length) {
+      sum += power[entering]!;
+      count += 1;
+    }
+    const leaving = frame - half - 1;
+    if (leaving >= 0) {
+      sum -= power[leaving]!;
+      count -= 1;
+    }
+    out[frame] = 10 * Math.log10(Math.max(sum, 0) / count + 1e-12);
+  }
+  return out;
 }
 
 /**
@@ -161,35 +322,6 @@ function isSustained(
   return count >= minFrames;
 }
 
-/** The first-order high-pass of HIGH_PASS_HZ (y[n] = a·(y[n-1] + x[n] - x[n-1])). */
-function highPass(pcm: Float32Array, sampleRate: number): Float32Array {
-  const a = Math.exp((-2 * Math.PI * HIGH_PASS_HZ) / sampleRate);
-  const out = new Float32Array(pcm.length);
-  let previousIn = pcm[0] ?? 0; // start settled on the first sample, so a DC offset makes no step at 0
-  let previousOut = 0;
-  for (let index = 0; index < pcm.length; index += 1) {
-    const sample = pcm[index]!;
-    previousOut = a * (previousOut + sample - previousIn);
-    previousIn = sample;
-    out[index] = previousOut;
-  }
-  return out;
-}
-
-/** Mean power of each frame in dB relative to full scale (a full-scale square wave is 0 dB). */
-function frameEnergiesDb(pcm: Float32Array, frameLength: number, hop: number): Float64Array {
-  const count = Math.floor((pcm.length - frameLength) / hop) + 1;
-  const energies = new Float64Array(count);
-  for (let frame = 0; frame < count; frame += 1) {
-    let sum = 0;
-    const from = frame * hop;
-    for (let index = from; index < from + frameLength; index += 1) sum += pcm[index]! * pcm[index]!;
-    // 1e-12 (-120 dB) keeps log10 finite on digital silence.
-    energies[frame] = 10 * Math.log10(sum / frameLength + 1e-12);
-  }
-  return energies;
-}
-
 function percentile(values: Float64Array, p: number): number {
   const sorted = Float64Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -198,7 +330,7 @@ function percentile(values: Float64Array, p: number): number {
 // ---------------------------------------------------------------------------------------------------------------
 // Decoding uploads
 
-/** What the detector is given: 16 kHz is plenty for speech energy and keeps 10 minutes at 38 MB of floats. */
+/** What the detector is given: 16 kHz is plenty for speech energy. */
 export const DECODE_SAMPLE_RATE = 16_000;
 /** Uploads are at most 10 minutes (RA2); decoding stops a little after, whatever the file claims. */
 const DECODE_MAX_SECONDS = 11 * 60;
@@ -221,43 +353,77 @@ export class DecodeError extends Error {
   }
 }
 
+/** What an upload holds: its length (the samples decoded) and where the reader's speech is. */
+export interface AudioAnalysis {
+  lengthMs: number;
+  bounds: SpeechBounds | null;
+}
+
 /**
  * Decodes any accepted upload (WebM/Opus, Ogg/Opus, MP4/AAC, WAV, MPEG — whatever ffmpeg reads) to mono 16 kHz
- * float PCM by spawning ffmpeg (Debian package `ffmpeg`). Rejects with a DecodeError when ffmpeg is not installed
+ * 16-bit PCM through a pipe from ffmpeg (Debian package `ffmpeg`) and analyses it as it arrives, keeping only the
+ * frame energies, never the samples (issue 16). Rejects with a DecodeError when ffmpeg is not installed
  * (`code: 'ffmpeg-missing'`) or cannot read the file; callers then offer no suggested trim.
  */
-export async function decodeToPcm(
-  filePath: string,
-  options: DecodeOptions = {},
-): Promise<{ pcm: Float32Array; sampleRate: number }> {
+export function analyseAudio(filePath: string, options: DecodeOptions = {}): Promise<AudioAnalysis> {
   const ffmpeg = options.ffmpeg ?? 'ffmpeg';
   // prettier-ignore
   const args = [
     '-nostdin', '-hide_banner', '-loglevel', 'error',
     '-t', String(DECODE_MAX_SECONDS), '-i', filePath,
-    '-vn', '-ac', '1', '-ar', String(DECODE_SAMPLE_RATE), '-f', 'f32le', '-acodec', 'pcm_f32le', 'pipe:1',
+    '-vn', '-ac', '1', '-ar', String(DECODE_SAMPLE_RATE), '-f', 's16le', '-acodec', 'pcm_s16le', 'pipe:1',
   ];
-  // `-t` bounds the output; a second more of 4-byte samples leaves room for the codec's last frame.
-  const limits = {
-    timeoutMs: DECODE_TIMEOUT_MS,
-    maxOutputBytes: (DECODE_MAX_SECONDS + 1) * DECODE_SAMPLE_RATE * 4,
-  };
   const name = path.basename(filePath);
-  try {
-    const { stdout } = await runProgram(ffmpeg, args, limits);
-    // Copied into a fresh buffer: the output may be a slice of a shared pool at an odd offset.
-    const pcm = new Float32Array(Math.floor(stdout.length / 4));
-    new Uint8Array(pcm.buffer).set(stdout.subarray(0, pcm.length * 4));
-    return { pcm, sampleRate: DECODE_SAMPLE_RATE };
-  } catch (error) {
-    if (!(error instanceof ProgramError)) throw error;
-    throw error.missing
-      ? new DecodeError(
-          `ffmpeg is not installed (apt-get install ffmpeg): cannot decode ${name}`,
-          'ffmpeg-missing',
-        )
-      : new DecodeError(`${error.message} (decoding ${name})`, 'decode-failed');
-  }
+  const frames = new SpeechFrames(DECODE_SAMPLE_RATE);
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), DECODE_TIMEOUT_MS);
+    let said = '';
+    let odd: Buffer | null = null; // a sample split between two chunks
+    child.stdout.on('data', (chunk: Buffer) => {
+      const bytes = odd ? Buffer.concat([odd, chunk]) : chunk;
+      const usable = bytes.length - (bytes.length % 2);
+      frames.push(int16ToFloat(bytes.subarray(0, usable)));
+      odd = usable < bytes.length ? Buffer.from(bytes.subarray(usable)) : null;
+    });
+    child.stderr.on('data', (chunk: Buffer) => (said = (said + chunk.toString()).slice(-2000)));
+    const fail = (error: DecodeError) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      fail(
+        error.code === 'ENOENT'
+          ? new DecodeError(
+              `ffmpeg is not installed (apt-get install ffmpeg): cannot decode ${name}`,
+              'ffmpeg-missing',
+            )
+          : new DecodeError(`ffmpeg could not run: ${error.message} (decoding ${name})`, 'decode-failed'),
+      ),
+    );
+    child.on('close', (code, signal) => {
+      if (code !== 0) {
+        const why =
+          signal === 'SIGKILL' ? `took longer than ${DECODE_TIMEOUT_MS} ms` : said.trim().split('\n').at(-1);
+        return fail(
+          new DecodeError(`ffmpeg failed: ${why || `exit code ${code}`} (decoding ${name})`, 'decode-failed'),
+        );
+      }
+      clearTimeout(timer);
+      const lengthMs = Math.round((frames.sampleCount / DECODE_SAMPLE_RATE) * 1000);
+      resolve({ lengthMs, bounds: frames.bounds() });
+    });
+  });
+}
+
+/** Little-endian 16-bit samples as floats in [-1, 1). */
+function int16ToFloat(bytes: Buffer): Float32Array {
+  // Copied to an aligned buffer: a chunk may start at an odd offset of a shared pool.
+  const samples = new Int16Array(bytes.length / 2);
+  new Uint8Array(samples.buffer).set(bytes);
+  const out = new Float32Array(samples.length);
+  for (let index = 0; index < samples.length; index += 1) out[index] = samples[index]! / 32768;
+  return out;
 }
 
 /**
@@ -270,8 +436,7 @@ export async function suggestTrim(
   options: DecodeOptions & { onError?: (error: unknown) => void } = {},
 ): Promise<SpeechBounds | null> {
   try {
-    const { pcm, sampleRate } = await decodeToPcm(filePath, options);
-    return findSpeechBounds(pcm, sampleRate);
+    return (await analyseAudio(filePath, options)).bounds;
   } catch (error) {
     options.onError?.(error);
     return null;

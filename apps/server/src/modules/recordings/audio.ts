@@ -3,10 +3,17 @@
  * what it holds when heard: decoded by ffmpeg when installed, else a WAV's length from its header (RA2, RA3).
  */
 import { createReadStream } from 'node:fs';
+import os from 'node:os';
+import pLimit from 'p-limit';
 import type { Readable } from 'node:stream';
 import type { RECORDING_TYPES } from '@readalong/contracts';
 import { invalidField } from '../../domain/errors.js';
-import { DecodeError, decodeToPcm, type DecodeOptions } from '../../platform/speech-bounds.js';
+import {
+  analyseAudio,
+  DecodeError,
+  type DecodeOptions,
+  type SpeechBounds,
+} from '../../platform/speech-bounds.js';
 import type { StoredFile } from '../../platform/storage/storage.js';
 import { wavDurationMs } from '../../platform/wav.js';
 
@@ -49,15 +56,24 @@ export async function readHead(stream: Readable, limit = 64 * 1024): Promise<Buf
 /** A recording shorter than this is no reading: a second at least (RA2). */
 export const MIN_RECORDING_MS = 1000;
 
-/** An upload as heard: its length (null when nothing here can tell) and its samples when ffmpeg decoded it. */
+/** An upload as heard: its length (null when nothing here can tell) and the reader's speech, when ffmpeg decoded it. */
 export interface HeardAudio {
   lengthMs: number | null;
-  decoded: { pcm: Float32Array; sampleRate: number } | null;
+  /** Undefined when the file could not be analysed (no ffmpeg); null when no reader was heard. */
+  bounds: SpeechBounds | null | undefined;
 }
 
 /**
- * Decodes a stored upload with ffmpeg, its length the samples it holds; a file ffmpeg cannot decode is refused
- * (400 `file`). Without ffmpeg a WAV is measured from its header and any other type's length stays unknown (RA2).
+ * How many uploads are decoded at once, whatever the number arriving (RA1, issue 16): one ffmpeg per core keeps the
+ * machine answering other requests while a class uploads together. Each analysis holds a few hundred kilobytes (its
+ * frame energies), so the ones waiting cost nothing but their turn: a 5-minute WAV takes about a tenth of a second.
+ */
+const analyses = pLimit(Math.max(1, os.availableParallelism()));
+
+/**
+ * Decodes a stored upload with ffmpeg (one of `analyses`), its length the samples it holds; a file ffmpeg cannot
+ * decode is refused (400 `file`). Without ffmpeg a WAV is measured from its header and any other type's length stays
+ * unknown (RA2).
  */
 export async function hearUpload(
   localPath: string,
@@ -65,14 +81,13 @@ export async function hearUpload(
   options: DecodeOptions = {},
 ): Promise<HeardAudio> {
   try {
-    const decoded = await decodeToPcm(localPath, options);
-    return { lengthMs: Math.round((decoded.pcm.length / decoded.sampleRate) * 1000), decoded };
+    return await analyses(() => analyseAudio(localPath, options));
   } catch (error) {
     if (!(error instanceof DecodeError) || error.code !== 'ffmpeg-missing') {
       throw invalidField('file', 'could not be played as audio; record it again');
     }
   }
-  if (file.mimeType !== 'audio/wav') return { lengthMs: null, decoded: null };
+  if (file.mimeType !== 'audio/wav') return { lengthMs: null, bounds: undefined };
   const head = await readHead(createReadStream(localPath));
-  return { lengthMs: wavDurationMs(head, file.sizeBytes), decoded: null };
+  return { lengthMs: wavDurationMs(head, file.sizeBytes), bounds: undefined };
 }

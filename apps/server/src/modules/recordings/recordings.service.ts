@@ -22,7 +22,7 @@ import { classes, recordings, worksheets } from '../../db/schema/index.js';
 import { AppError, invalidField, notFound } from '../../domain/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import type { Actor } from '../../domain/actor.js';
-import { findSpeechBounds, type SpeechBounds } from '../../platform/speech-bounds.js';
+import type { SpeechBounds } from '../../platform/speech-bounds.js';
 import type { StoredFile } from '../../platform/storage/storage.js';
 import { recordingView } from './recording-view.js';
 import { visibleClasses, visibleRecordings, visibleWorksheets } from '../access/scope.js';
@@ -111,8 +111,8 @@ export function createRecordingsService(
    * cannot be found (no ffmpeg, no speech) or falls outside the recording's length.
    */
   function suggestedTrim(audio: HeardAudio, durationMs: number | null, log: UploadLog): SpeechBounds | null {
-    if (!audio.decoded) log.warn({}, 'no suggested trim: ffmpeg is not installed');
-    const bounds = audio.decoded && findSpeechBounds(audio.decoded.pcm, audio.decoded.sampleRate);
+    if (audio.bounds === undefined) log.warn({}, 'no suggested trim: ffmpeg is not installed');
+    const bounds = audio.bounds;
     if (!bounds) return null;
     const startMs = Math.max(0, Math.round(bounds.startMs));
     const endMs = Math.round(durationMs ? Math.min(bounds.endMs, durationMs) : bounds.endMs);
