@@ -19,13 +19,25 @@ interface ChartFigureProps {
   table: ChartTable;
   /** The chart itself: drawn for the eye only, since the summary and the table say what it shows. */
   children: ReactNode;
+  /** Under the figure: its controls (a download, the numbers shown as a table). */
+  footer?: ReactNode;
+  /** The footer shows the table for everyone: no second, hidden copy for screen readers. */
+  tableShown?: boolean;
 }
 
 /**
  * A chart with its text alternatives: a visible caption that sums it up, and a table of its numbers that screen
  * readers read instead of the drawing.
  */
-export function ChartFigure({ id, title, summary, table, children }: ChartFigureProps) {
+export function ChartFigure({
+  id,
+  title,
+  summary,
+  table,
+  children,
+  footer,
+  tableShown = false,
+}: ChartFigureProps) {
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={`${id}-heading`}>
       <Title order={2} size="h4" id={`${id}-heading`} mb="sm">
@@ -36,30 +48,33 @@ export function ChartFigure({ id, title, summary, table, children }: ChartFigure
           {summary}
         </Text>
         <div aria-hidden>{children}</div>
-        <VisuallyHidden>
-          <Table>
-            <Table.Caption>{title}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {table.columns.map((column) => (
-                  <Table.Th key={column} scope="col">
-                    {column}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {table.rows.map((row, index) => (
-                <Table.Tr key={index}>
-                  {row.map((cell, column) => (
-                    <Table.Td key={column}>{cell}</Table.Td>
+        {!tableShown && (
+          <VisuallyHidden>
+            <Table>
+              <Table.Caption>{title}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  {table.columns.map((column) => (
+                    <Table.Th key={column} scope="col">
+                      {column}
+                    </Table.Th>
                   ))}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </VisuallyHidden>
+              </Table.Thead>
+              <Table.Tbody>
+                {table.rows.map((row, index) => (
+                  <Table.Tr key={index}>
+                    {row.map((cell, column) => (
+                      <Table.Td key={column}>{cell}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </VisuallyHidden>
+        )}
       </Stack>
+      {footer}
     </Paper>
   );
 }
