@@ -1,6 +1,7 @@
 // `npm start`: builds the web app when it is missing or older than its sources, then runs the server in
 // production mode in this same process (so signals reach it directly and the embedded database stops cleanly).
 import { execSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
@@ -20,10 +21,12 @@ function newestChange(entry) {
   return Math.max(0, ...readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
 }
 
+// A server process forked by the first one (WEB_CONCURRENCY) runs this script again: the first one built already.
 const isStale =
-  !existsSync(builtIndex) ||
-  Math.max(...webSources.map((source) => newestChange(path.join(root, source)))) >
-    statSync(builtIndex).mtimeMs;
+  cluster.isPrimary &&
+  (!existsSync(builtIndex) ||
+    Math.max(...webSources.map((source) => newestChange(path.join(root, source)))) >
+      statSync(builtIndex).mtimeMs);
 if (isStale) {
   console.log('Building the web app…');
   try {

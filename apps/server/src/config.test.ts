@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from './config.js';
+import { loadConfig, MAX_SERVER_PROCESSES } from './config.js';
 import { createServerDeps } from './server-deps.js';
 import type { Database } from './db/database.js';
 import { startS3Peer } from '../test/s3-peer.js';
@@ -85,5 +85,22 @@ describe('proxy and rate-limit settings', () => {
       formsPerHour: 5,
     });
     expect(() => load({ RATE_LIMIT_SIGN_IN: '0' })).toThrow(/RATE_LIMIT_SIGN_IN/);
+  });
+});
+
+describe('server processes (O17)', () => {
+  it('one a CPU in production (at most MAX_SERVER_PROCESSES), one otherwise, or WEB_CONCURRENCY', () => {
+    expect(load({}).serverProcesses).toBe(1);
+    expect(load({ NODE_ENV: 'test' }).serverProcesses).toBe(1);
+    expect(load({ NODE_ENV: 'production' }).serverProcesses).toBe(
+      Math.min(os.availableParallelism(), MAX_SERVER_PROCESSES),
+    );
+    expect(load({ NODE_ENV: 'production', WEB_CONCURRENCY: '1' }).serverProcesses).toBe(1);
+    expect(load({ WEB_CONCURRENCY: '3' }).serverProcesses).toBe(3);
+  });
+
+  it('refuses a number of processes whose pools PostgreSQL could not hold', () => {
+    expect(() => load({ WEB_CONCURRENCY: String(MAX_SERVER_PROCESSES + 1) })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => load({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
   });
 });

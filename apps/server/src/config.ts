@@ -1,5 +1,6 @@
 /** Every setting the server reads from the environment, validated once at start. README.md lists them. */
 import { z } from 'zod';
+import os from 'node:os';
 import path from 'node:path';
 
 const Flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
@@ -27,6 +28,11 @@ const TrustProxy = z
     ]),
   );
 const PerWindow = z.coerce.number().int().min(1).max(100_000);
+/**
+ * Server processes at most (O17): each keeps a pool of POOL_SIZE (10) connections, and PostgreSQL's default
+ * max_connections (100) must also leave room for the first process's pool and the operator's commands.
+ */
+export const MAX_SERVER_PROCESSES = 8;
 
 const Environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -55,6 +61,7 @@ const Environment = z.object({
   TRUST_PROXY: TrustProxy.default(false),
   RATE_LIMIT_SIGN_IN: PerWindow.default(300),
   RATE_LIMIT_FORMS: PerWindow.default(30),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(MAX_SERVER_PROCESSES).optional(),
 });
 
 /** Where uploaded files are kept: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
@@ -128,5 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Requests per address (S15): sign-in per minute; password-reset mail and contact forms per hour. */
     rateLimits: { signInPerMinute: e.RATE_LIMIT_SIGN_IN, formsPerHour: e.RATE_LIMIT_FORMS },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    /** HTTP server processes (O17): WEB_CONCURRENCY, else one a CPU in production and one otherwise. */
+    serverProcesses:
+      e.WEB_CONCURRENCY ??
+      (e.NODE_ENV === 'production' ? Math.min(os.availableParallelism(), MAX_SERVER_PROCESSES) : 1),
   };
 }

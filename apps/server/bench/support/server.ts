@@ -24,14 +24,20 @@ export interface RunningServer {
 const TICKS_PER_SECOND = 100;
 
 /**
- * User and system CPU time of a process from /proc/<pid>/stat (fields 14 and 15, after the command in brackets).
- * On a shared machine a server's throughput swings with the others' load; the CPU it spends a request does not.
+ * User and system CPU time of a process from /proc/<pid>/stat (fields 14–17, after the command in brackets: its
+ * own, then that of its children it has waited for), with its living Node children's (the server processes it
+ * forked, WEB_CONCURRENCY; not an embedded PostgreSQL's). On a shared machine a server's throughput swings with
+ * the others' load; the CPU it spends a request does not.
  */
 function cpuSecondsOf(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    const ticks = [11, 12, 13, 14].reduce((sum, field) => sum + Number(fields[field]), 0);
+    const servers = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter((child) => child && readFileSync(`/proc/${child}/comm`, 'utf8').trim() === 'node');
+    return ticks / TICKS_PER_SECOND + servers.reduce((sum, child) => sum + cpuSecondsOf(Number(child)), 0);
   } catch {
     return NaN;
   }
