@@ -1,7 +1,7 @@
 /** Queries for a student's level, its history, alerts and coins (R11–R16). */
-import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, sql, type Placeholder } from 'drizzle-orm';
 import { BuilderType } from '@readalong/contracts';
-import { hasRows, type Executor } from '../../db/database.js';
+import { hasRows, preparedQuery, type Executor } from '../../db/database.js';
 import {
   alerts,
   coinTransactions,
@@ -15,8 +15,8 @@ import {
 import type { BandResult, Level } from './level-rules.js';
 
 /** A student as the reading rules need them: level, school settings and when the account was made. */
-export async function findReader(db: Executor, userId: number, options: { lock?: boolean } = {}) {
-  const query = db
+const readerQuery = (db: Executor, userId: number | Placeholder) =>
+  db
     .select({
       userId: students.userId,
       schoolId: students.schoolId,
@@ -33,8 +33,15 @@ export async function findReader(db: Executor, userId: number, options: { lock?:
     .innerJoin(users, eq(users.id, students.userId))
     .innerJoin(schools, eq(schools.id, students.schoolId))
     .where(eq(students.userId, userId));
+
+/** Without the lock, as every student page's reads ask for it: prepared, built once. */
+const readerToRead = preparedQuery((db) => readerQuery(db, sql.placeholder('userId')).prepare('find_reader'));
+
+export async function findReader(db: Executor, userId: number, options: { lock?: boolean } = {}) {
   // Locking the student's row serialises one student's submissions: levels and coins move one event at a time.
-  const [row] = options.lock ? await query.for('update', { of: students }) : await query;
+  const [row] = options.lock
+    ? await readerQuery(db, userId).for('update', { of: students })
+    : await readerToRead(db).execute({ userId });
   return row;
 }
 export type Reader = NonNullable<Awaited<ReturnType<typeof findReader>>>;
