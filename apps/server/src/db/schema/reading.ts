@@ -110,6 +110,20 @@ export const worksheets = pgTable(
     index().on(t.studentId, t.createdAt),
     index().on(t.studentId, t.completedAt),
     index().on(t.studentId, t.quizSubmittedAt),
+    // A school's or district's period (IN2, IN3, IN5, IN11 at 50,000 students): a range of time read from the index
+    // alone, whoever's, then kept for the students in scope, instead of one probe per student or the whole table.
+    index('worksheets_started_period_idx').on(
+      t.createdAt,
+      t.studentId,
+      t.timeSpentReadingMs,
+      t.pagesCompleted,
+    ),
+    index('worksheets_completed_period_idx')
+      .on(t.completedAt, t.studentId, t.passageId)
+      .where(sql`${t.worksheetCompleted}`),
+    index('worksheets_quiz_period_idx')
+      .on(t.quizSubmittedAt, t.studentId, t.passageId)
+      .where(sql`${t.quizSubmittedAt} IS NOT NULL`),
   ],
 );
 
@@ -207,8 +221,31 @@ export const recordings = pgTable(
     index().on(t.districtId),
     index().on(t.worksheetId),
     uniqueIndex().on(t.studentId, t.clientRecordingId),
+    // A period's recordings of a school or district (IN2, IN5), read from the index alone.
+    index('recordings_period_idx').on(t.createdAt, t.studentId, t.isPractice),
+    // Graded in a period (IN3), read from the index alone.
+    index('recordings_graded_period_idx')
+      .on(t.gradedAt, t.studentId)
+      .where(sql`${t.gradingCompleted} AND NOT ${t.isPractice}`),
+    // Waiting for review (IN3, IN11): few of them, whenever made.
+    index('recordings_awaiting_review_idx')
+      .on(t.studentId)
+      .where(sql`NOT ${t.isPractice} AND NOT ${t.gradingCompleted}`),
   ],
 );
+
+/**
+ * Each student's newest read-aloud recording with a WPM: their current speed (P9), kept by a trigger on `recordings`
+ * in the same transaction as the recording (migration 0011), so a district's speeds (IN3) read one row a student
+ * instead of every recording they ever made.
+ */
+export const studentSpeeds = pgTable('student_speeds', {
+  studentId: studentRef().primaryKey(),
+  recordingId: integer().notNull(),
+  wpm: real().notNull(),
+  wcpm: real(),
+  recordedAt: at().notNull(),
+});
 
 export const recordingMistakes = pgTable(
   'recording_mistakes',
@@ -249,6 +286,8 @@ export const readingActivityLogs = pgTable(
     index().on(t.studentId, t.createdAt),
     // Reading sessions by when they began: IN2's active students.
     index().on(t.studentId, t.startTime),
+    // ... of a school or district: a range of time read from the index alone (IN2, IN11).
+    index('reading_activity_logs_period_idx').on(t.startTime, t.studentId),
   ],
 );
 

@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function rows<T extends Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return (await t.db.execute<T>(query)).rows;
+  return (await t.db.execute<T>(query)).rows as T[];
 }
 
 const call = (who: keyof typeof token, query = '') =>

@@ -30,12 +30,13 @@ import {
   passages,
   recordings,
   students,
+  studentSpeeds,
   users,
   worksheets,
 } from '../../db/schema/index.js';
 import type { Interval } from '../reports/date-range.js';
 import { readingStatsOf } from '../reports/reports.service.js';
-import { awaitingReview, speedRecording, submittedQuiz, studentsOf } from '../reports/report-conditions.js';
+import { awaitingReview, submittedQuiz, studentsOf } from '../reports/report-conditions.js';
 
 /** The ids of the students `where` names, as a subquery. */
 export const idsOf = (db: Executor, where: SQL) =>
@@ -85,34 +86,37 @@ export async function quizAverage(db: Executor, where: SQL, interval: Interval) 
   return asNumber(row?.average);
 }
 
-/** Read-aloud recordings graded over the interval, and those waiting for a teacher whenever made (P13's). */
+/**
+ * Read-aloud recordings graded over the interval, and those waiting for a teacher whenever made (P13's): two counts,
+ * each on its own partial index, so a district does not read every recording it ever made.
+ */
 export async function recordingReviews(db: Executor, where: SQL, interval: Interval) {
   const ofScope = inArray(recordings.studentId, idsOf(db, where));
-  const [row] = await db
-    .select({
-      graded: sql<number>`count(*) filter (where ${and(
-        eq(recordings.isPractice, false),
+  const countOf = (condition: SQL | undefined) =>
+    db
+      .select({ n: count() })
+      .from(recordings)
+      .where(and(ofScope, condition))
+      .then(([row]) => row?.n ?? 0);
+  const [graded, waiting] = await Promise.all([
+    countOf(
+      and(
         eq(recordings.gradingCompleted, true),
+        eq(recordings.isPractice, false),
         within(recordings.gradedAt, interval),
-      )})::int`,
-      waiting: sql<number>`count(*) filter (where ${awaitingReview})::int`,
-    })
-    .from(recordings)
-    .where(ofScope);
-  return { graded: row?.graded ?? 0, waiting: row?.waiting ?? 0 };
+      ),
+    ),
+    countOf(awaitingReview),
+  ]);
+  return { graded, waiting };
 }
 
-/** Each student's newest read-aloud recording with a WPM: their current speed (P9). */
+/** Each student's current speed (P9), kept one row a student in `student_speeds` (IN3). */
 function latestSpeeds(db: Executor, where: SQL) {
   return db
-    .selectDistinctOn([recordings.studentId], {
-      studentId: recordings.studentId,
-      wpm: recordings.wpm,
-      wcpm: recordings.wcpm,
-    })
-    .from(recordings)
-    .where(and(inArray(recordings.studentId, idsOf(db, where)), speedRecording))
-    .orderBy(asc(recordings.studentId), desc(recordings.createdAt), desc(recordings.id))
+    .select({ studentId: studentSpeeds.studentId, wpm: studentSpeeds.wpm, wcpm: studentSpeeds.wcpm })
+    .from(studentSpeeds)
+    .where(inArray(studentSpeeds.studentId, idsOf(db, where)))
     .as('latest');
 }
 

@@ -121,6 +121,53 @@ describe('GET /v1/classes/insights', () => {
     );
   });
 
+  it('speeds and reviews as the raw recordings give them, following a new, a practice and a deleted recording', async () => {
+    const school = ofSchool(ids.willow);
+    /** Each student's newest read-aloud recording with a WPM, straight from the recordings (P9). */
+    const newest = sql`(select distinct on (student_id) wpm, wcpm from recordings
+      where student_id in ${school} and not is_practice and wpm is not null
+      order by student_id, created_at desc, id desc)`;
+    const expectRaw = async () => {
+      const insights = await get<{
+        average_wpm: number | null;
+        average_wcpm: number | null;
+        recordings_graded: number;
+        recordings_waiting: number;
+        fluency: { from: number; wpm_students: number }[];
+      }>('owner', '/v1/classes/insights');
+      expect(insights.average_wpm).toBeCloseTo(await scalar(sql`select avg(wpm) as n from ${newest} x`), 1);
+      expect(insights.average_wcpm).toBeCloseTo(await scalar(sql`select avg(wcpm) as n from ${newest} x`), 1);
+      for (const band of insights.fluency) {
+        expect(band.wpm_students, `from ${band.from}`).toBe(
+          await scalar(sql`select count(*) as n from ${newest} x
+            where least(floor(wpm / 20) * 20, 200) = ${band.from}`),
+        );
+      }
+      expect(insights.recordings_waiting).toBe(
+        await scalar(sql`select count(*) as n from recordings where student_id in ${school}
+          and not is_practice and not grading_completed`),
+      );
+      expect(insights.recordings_graded).toBe(
+        await scalar(sql`select count(*) as n from recordings where student_id in ${school} and not is_practice
+          and grading_completed and graded_at >= ${RANGE.from} and graded_at < ${RANGE.until}`),
+      );
+      return insights;
+    };
+    const before = await expectRaw();
+    expect(before.average_wpm).not.toBeNull();
+    // The kept speeds follow the recordings in the same transaction: a faster newest take, then it turned practice.
+    const { rows } = await t.db.execute<{ id: number }>(sql`insert into recordings
+      (worksheet_id, student_id, school_id, district_id, mime_type, size_bytes, duration_ms, wpm, wcpm, created_at)
+      select id, student_id, school_id, district_id, 'audio/webm', 1, 1000, 390, 380, ${t.clock.now().toISOString()}
+      from worksheets where student_id in ${school} order by id limit 1 returning id`);
+    const added = rows[0]!.id;
+    expect((await expectRaw()).average_wpm).toBeGreaterThan(before.average_wpm!);
+    await t.db.execute(sql`update recordings set is_practice = true where id = ${added}`);
+    expect((await expectRaw()).average_wpm).toBeCloseTo(before.average_wpm!, 1);
+    await t.db.execute(sql`delete from recordings where id = ${added}`);
+    expect((await expectRaw()).average_wpm).toBeCloseTo(before.average_wpm!, 1);
+  });
+
   it('one class narrows it; a class the teacher does not teach is 404; a bad date names query.start', async () => {
     const maple = await get<{ total_students: number; books_completed: number }>(
       'teacher',
