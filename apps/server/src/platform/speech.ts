@@ -77,9 +77,9 @@ const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 const MP3_KBPS = 32;
 /**
  * Every page and word is brought to one loudness (R23b), so pages, books and voices play alike: EBU R128's
- * integrated loudness, with the true peak kept below -1 dBTP (a quieter result rather than a clipped one).
+ * integrated loudness, its few peaks above -1 dBFS limited (a voice with sharp peaks still reaches the target).
  */
-export const LOUDNESS = { targetLufs: -20, maxTruePeakDb: -1 };
+export const LOUDNESS = { targetLufs: -20, peakLimitDb: -1 };
 const PIPELINE_VERSION = 2;
 const STEP_TIMEOUT_MS = 120_000;
 
@@ -194,13 +194,15 @@ export async function measureLoudness(
     : null;
 }
 
-/** The gain (dB) that brings `measured` to the target loudness without its true peak passing the ceiling (R23b). */
-export function loudnessGainDb(
-  measured: { integratedLufs: number; truePeakDb: number } | null,
-  target = LOUDNESS,
-): number {
-  if (!measured) return 0;
-  return Math.min(target.targetLufs - measured.integratedLufs, target.maxTruePeakDb - measured.truePeakDb);
+/** The gain (dB) that brings `measured` to the target loudness (R23b); none for silence. */
+export function loudnessGainDb(measured: { integratedLufs: number } | null, target = LOUDNESS): number {
+  return measured ? target.targetLufs - measured.integratedLufs : 0;
+}
+
+/** ffmpeg's filters for the one loudness: the gain, then a limiter on the peaks it raises, without delaying them. */
+export function loudnessFilter(gainDb: number, target = LOUDNESS): string {
+  const limit = (10 ** (target.peakLimitDb / 20)).toFixed(3);
+  return `volume=${gainDb.toFixed(2)}dB,alimiter=limit=${limit}:level=false:latency=true`;
 }
 
 function createOsSpeech(voice: Voice, machine: SpeechMachine): Speech {
@@ -213,17 +215,23 @@ function createOsSpeech(voice: Voice, machine: SpeechMachine): Speech {
   const loudness = ffmpeg ? `loud:${LOUDNESS.targetLufs}LUFS` : 'loud:as-spoken';
   const id = `${voice.id};${loudness};mp3:${MP3_KBPS}k;v${PIPELINE_VERSION}`;
 
-  /** The voice → WAV, then MP3 at the one loudness; returns the work folder's WAV too for alignment. */
+  /** The voice → WAV, then MP3 at the one loudness; returns the work folder's WAV (as spoken) for alignment. */
   async function synthesise(dir: string, text: string): Promise<{ wav: string; audio: Buffer }> {
     const textFile = path.join(dir, 'text.txt');
     const wav = path.join(dir, 'speech.wav');
     const mp3 = path.join(dir, 'speech.mp3');
     await writeFile(textFile, voice.asciiOnly ? toAsciiText(text) : text);
     await run(bin(voice.program), voice.args(textFile, wav));
-    const gainDb = ffmpeg ? loudnessGainDb(await measureLoudness(ffmpeg, wav, run)) : 0;
-    const scale = (10 ** (gainDb / 20)).toFixed(4);
-    await run(bin('lame'), ['--quiet', '-m', 'm', '-b', String(MP3_KBPS), '--scale', scale, wav, mp3]);
+    const served = ffmpeg ? await toOneLoudness(ffmpeg, wav, path.join(dir, 'loud.wav')) : wav;
+    await run(bin('lame'), ['--quiet', '-m', 'm', '-b', String(MP3_KBPS), served, mp3]);
     return { wav, audio: await readFile(mp3) };
+  }
+
+  /** Two passes of ffmpeg: measure, then the gain and limiter (R23b). */
+  async function toOneLoudness(ffmpeg: string, wav: string, out: string): Promise<string> {
+    const filter = loudnessFilter(loudnessGainDb(await measureLoudness(ffmpeg, wav, run)));
+    await run(ffmpeg, ['-v', 'error', '-y', '-i', wav, '-af', filter, '-c:a', 'pcm_s16le', out]);
+    return out;
   }
 
   return {

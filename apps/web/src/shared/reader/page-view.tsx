@@ -8,6 +8,7 @@ import { speechAvailable } from './browser-voice';
 import { pageFit } from './page-fit';
 import { PageText } from './page-text';
 import { PageTranslation } from './page-translation';
+import { setNarrationSpeed } from './narration-speed';
 import { alignTimings, splitWords, wordAtChar, wordAtTime } from './page-words';
 import classes from './reader.module.css';
 import { useWordNarration } from './word-narration';
@@ -71,10 +72,7 @@ export function PageView({
 
   useEffect(() => {
     const audio = audioRef.current;
-    if (audio) {
-      audio.defaultPlaybackRate = speed;
-      audio.playbackRate = speed;
-    }
+    if (audio) setNarrationSpeed(audio, speed);
   }, [speed]);
 
   // Leaving the page (or the book) silences the browser's voice; a removed <audio> stops by itself.
@@ -142,7 +140,7 @@ export function PageView({
       audio.pause();
       return;
     }
-    audio.playbackRate = speed;
+    setNarrationSpeed(audio, speed);
     audio.play().catch(() => setPlaying(false));
   };
 
@@ -210,9 +208,7 @@ export function PageView({
               setCurrentWord(null);
             }}
             onTimeUpdate={onTimeUpdate}
-            onLoadedMetadata={(event) => {
-              event.currentTarget.playbackRate = speed;
-            }}
+            onLoadedMetadata={(event) => setNarrationSpeed(event.currentTarget, speed)}
             hidden
           />
         )}

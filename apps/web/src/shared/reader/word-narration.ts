@@ -9,6 +9,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '@/lib/api-client';
 import { speechAvailable } from './browser-voice';
+import { setNarrationSpeed } from './narration-speed';
 
 /** The word as narration is asked for it: its letters without the punctuation around it, in lower case. */
 export function spokenWord(text: string): string | null {
@@ -93,9 +94,7 @@ export function useWordNarration({ speed, onStart }: WordNarrationOptions) {
     const audio = audioRef.current;
     if (url !== null && audio) {
       audio.src = url;
-      // A new source resets the rate to the default one: both are set.
-      audio.defaultPlaybackRate = speed;
-      audio.playbackRate = speed;
+      setNarrationSpeed(audio, speed);
       // A play cut short by the next word rejects: that must not silence the next word.
       audio.play().catch(finish(asked));
     } else if (speechAvailable()) speak(word, asked);
