@@ -1,5 +1,5 @@
 /**
- * Benchmark of narration's voices (docs/rules.md R23a, R23b): `npm run bench:voices`, and part of `npm run bench`.
+ * Benchmark of narration's voices (docs/rules.md R28, R29): `npm run bench:voices`, and part of `npm run bench`.
  *
  * For every voice installed (platform/voices.ts), on a fixed set of library pages (the first page of seven books
  * across the colour bands), it measures:
@@ -185,7 +185,7 @@ function report(
       'second: the voice alone, and the whole narration of a page (voice, loudness, MP3, alignment). The library ' +
       `estimate: its ${library.pages} pages (${library.words} words) at each voice’s seconds per word and whole-` +
       'narration CPU, the background work of a first start (or of a voice change). The server picks the first ' +
-      'voice installed in this order (R23a).',
+      'voice installed in this order (R28).',
     '',
     '| voice | word error rate | × real time | CPU s per audio s (voice) | CPU s per audio s (narration) | aligned pages | library: audio | library: CPU |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -208,7 +208,7 @@ function report(
     '## Loudness',
     '',
     `Integrated loudness (EBU R128, LUFS) of each page: as the voice speaks it, and as served after the one ` +
-      `loudness (R23b: ${LOUDNESS.targetLufs} LUFS, peaks limited at ${LOUDNESS.peakLimitDb} dBFS).`,
+      `loudness (R29: ${LOUDNESS.targetLufs} LUFS, peaks limited at ${LOUDNESS.peakLimitDb} dBFS).`,
     '',
     '| voice | as spoken: lowest to highest (spread) | as served |',
     '| --- | --- | --- |',

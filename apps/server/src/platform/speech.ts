@@ -1,7 +1,7 @@
 /**
  * Speech from the operating system's packages (R23): the most natural voice installed speaks the text (festival's
- * HTS voice, else flite, else espeak-ng: platform/voices.ts, R23a), ffmpeg measures its loudness and lame encodes
- * it at the one loudness as MP3, which every browser plays (R23b); sox resamples it and pocketsphinx_batch aligns
+ * HTS voice, else flite, else espeak-ng: platform/voices.ts, R28), ffmpeg measures its loudness and lame encodes
+ * it at the one loudness as MP3, which every browser plays (R29); sox resamples it and pocketsphinx_batch aligns
  * the audio to its own words with a strict grammar of the text (no voice reports word times). A tool missing:
  * speech is unavailable, the product runs on, and the browser's own voice reads.
  */
@@ -76,7 +76,7 @@ const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 /** MP3 mono 32 kbit/s (about 4 KB per second), which every browser plays. */
 const MP3_KBPS = 32;
 /**
- * Every page and word is brought to one loudness (R23b), so pages, books and voices play alike: EBU R128's
+ * Every page and word is brought to one loudness (R29), so pages, books and voices play alike: EBU R128's
  * integrated loudness, its few peaks above -1 dBFS limited (a voice with sharp peaks still reaches the target).
  */
 export const LOUDNESS = { targetLufs: -20, peakLimitDb: -1 };
@@ -140,7 +140,7 @@ export async function findSpeechMachine(options: SpeechSearch = {}): Promise<Spe
 }
 
 /**
- * Speech with the most natural voice installed (R23a), or `voiceId`'s when given (the bench). Costs a few
+ * Speech with the most natural voice installed (R28), or `voiceId`'s when given (the bench). Costs a few
  * milliseconds at start.
  */
 export async function detectSpeech(options: SpeechSearch & { voiceId?: string } = {}): Promise<Speech> {
@@ -194,7 +194,7 @@ export async function measureLoudness(
     : null;
 }
 
-/** The gain (dB) that brings `measured` to the target loudness (R23b); none for silence. */
+/** The gain (dB) that brings `measured` to the target loudness (R29); none for silence. */
 export function loudnessGainDb(measured: { integratedLufs: number } | null, target = LOUDNESS): number {
   return measured ? target.targetLufs - measured.integratedLufs : 0;
 }
@@ -227,7 +227,7 @@ function createOsSpeech(voice: Voice, machine: SpeechMachine): Speech {
     return { wav, audio: await readFile(mp3) };
   }
 
-  /** Two passes of ffmpeg: measure, then the gain and limiter (R23b). */
+  /** Two passes of ffmpeg: measure, then the gain and limiter (R29). */
   async function toOneLoudness(ffmpeg: string, wav: string, out: string): Promise<string> {
     const filter = loudnessFilter(loudnessGainDb(await measureLoudness(ffmpeg, wav, run)));
     await run(ffmpeg, ['-v', 'error', '-y', '-i', wav, '-af', filter, '-c:a', 'pcm_s16le', out]);

@@ -23,7 +23,7 @@ const machine = (
 });
 const chosen = (installed: InstalledSpeech) => chooseVoice(installed)?.id ?? null;
 
-describe('choosing the voice (R23a)', () => {
+describe('choosing the voice (R28)', () => {
   const everything = machine(
     ['text2wave', 'flite', 'espeak-ng'],
     ['cmu_us_slt_arctic_hts'],
@@ -95,7 +95,7 @@ describe('finding the voices on a machine', () => {
   });
 });
 
-describe('loudness (R23b)', () => {
+describe('loudness (R29)', () => {
   it('brings a page to -20 LUFS, limiting the peaks at -1 dBFS', () => {
     expect(loudnessGainDb({ integratedLufs: -24.26 })).toBeCloseTo(4.26);
     expect(loudnessGainDb({ integratedLufs: -17.02 })).toBeCloseTo(-2.98);

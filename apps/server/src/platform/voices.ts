@@ -1,5 +1,5 @@
 /**
- * The voices narration can speak with, most natural first (docs/rules.md R23a). The order is measured, not guessed:
+ * The voices narration can speak with, most natural first (docs/rules.md R28). The order is measured, not guessed:
  * `npm run bench:voices` writes each installed voice's word error rate under a generic recogniser and its synthesis
  * speed to apps/server/bench/results/narration-voices.md. Choosing is a pure function of what is installed, so a test
  * can ask it about any machine.

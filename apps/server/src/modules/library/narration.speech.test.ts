@@ -179,7 +179,7 @@ describe('page narration', () => {
     expect(restarted.counter.calls).toBe(0);
   });
 
-  it('narrates with the most natural voice installed, and says which once at start (R23a)', async () => {
+  it('narrates with the most natural voice installed, and says which once at start (R28)', async () => {
     const best = chooseVoice((await findSpeechMachine()).installed);
     expect(best, NEEDS).not.toBeNull();
     expect(t.deps.speech.voice.startsWith(`${best!.id};`)).toBe(true);
@@ -191,7 +191,7 @@ describe('page narration', () => {
     ]);
   });
 
-  it('a new voice narrates every page once more in the background; the old voice’s audio is kept (R23c)', async () => {
+  it('a new voice narrates every page once more in the background; the old voice’s audio is kept (R30)', async () => {
     const voices = installedVoices((await findSpeechMachine()).installed);
     expect(voices.length, 'CI installs festival, flite and espeak-ng').toBeGreaterThanOrEqual(2);
     const other = await detectSpeech({ voiceId: voices.at(-1)!.id });
@@ -217,7 +217,7 @@ describe('page narration', () => {
     expect(back.counter.calls).toBe(0);
   });
 
-  it('brings every page to the one loudness (R23b)', async () => {
+  it('brings every page to the one loudness (R29)', async () => {
     const machine = await findSpeechMachine();
     const ffmpeg = machine.binaries.get('ffmpeg');
     expect(ffmpeg, 'ffmpeg measures loudness (CI installs it)').toBeDefined();
