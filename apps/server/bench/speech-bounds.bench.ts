@@ -6,7 +6,8 @@
  * show why adaptive matters, a fixed-threshold one (-40 dBFS, what sox `silence … 1%` and ffmpeg `silencedetect`
  * do). The speech is espeak-ng's reading of a passage when espeak-ng is installed, and always synthetic speech-like
  * sound over many seeds. With ffmpeg installed it also times the whole `suggestTrim` (decode + detect) on each upload
- * format. Writes bench/results/speech-bounds.md (committed) and prints it. Takes well under a minute.
+ * format. Then the background-talk family (speech-bounds-talk.ts, issue 16): a reader with other children talking
+ * in the room. Writes bench/results/speech-bounds.md (committed) and prints it. Takes about a minute.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import {
   type Recording,
   type RecordingOptions,
 } from '../src/platform/speech-bounds.fixtures.js';
+import { backgroundTalkReport } from './speech-bounds-talk.js';
 import { runProgram } from '../src/platform/run-program.js';
 import { encodeWav } from '../src/platform/wav.js';
 
@@ -254,6 +256,8 @@ async function main() {
       );
     }
   }
+  out();
+  for (const line of await backgroundTalkReport()) out(line);
   out();
   out(`Benchmark run time: ${((performance.now() - benchStarted) / 1000).toFixed(1)} s.`);
 

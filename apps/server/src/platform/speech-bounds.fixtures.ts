@@ -362,3 +362,32 @@ export function backgroundTalk(
   }
   return scaleToRms(out, 1);
 }
+
+/** Speech parts one after another with `gapSeconds` of silence between: a reader's pauses. */
+export function joinSpeech(
+  parts: readonly Float32Array[],
+  gapSeconds: number,
+  sampleRate: number,
+): Float32Array {
+  const gap = Math.round(gapSeconds * sampleRate);
+  const out = new Float32Array(parts.reduce((sum, part) => sum + part.length, 0) + gap * (parts.length - 1));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length + gap;
+  }
+  return out;
+}
+
+/** A passage with a pause of `seconds` in its middle: split at its quietest 10 ms within a second of the middle. */
+export function withPause(speech: Float32Array, seconds: number, sampleRate: number): Float32Array {
+  const window = Math.round(sampleRate / 100);
+  const middle = Math.floor(speech.length / 2);
+  let split = middle;
+  let quietest = Infinity;
+  for (let at = Math.max(0, middle - sampleRate); at + window <= middle + sampleRate; at += window) {
+    const level = rmsOf(speech, at, Math.min(speech.length, at + window));
+    if (level < quietest) [quietest, split] = [level, at];
+  }
+  return joinSpeech([speech.subarray(0, split), speech.subarray(split)], seconds, sampleRate);
+}

@@ -28,10 +28,10 @@ export interface SpeechBounds {
 // The detector
 
 /**
- * Analysis frames: 20 ms windows every 10 ms. 20 ms is the usual speech-analysis window (a few pitch periods, short
- * enough that a syllable's onset is not smeared); the 10 ms hop gives the bounds a 10 ms resolution.
+ * Analysis frames: 20 ms windows every 10 ms (two 10 ms blocks each). 20 ms is the usual speech-analysis window (a
+ * few pitch periods, short enough that a syllable's onset is not smeared); the 10 ms hop gives the bounds a 10 ms
+ * resolution.
  */
-const FRAME_MS = 20;
 const HOP_MS = 10;
 
 /**
@@ -56,9 +56,9 @@ const FLOOR_PERCENTILE = 10;
 const DIGITAL_SILENCE_DB = -90;
 
 /**
- * Two thresholds above the floor (hysteresis). A stretch of sound counts only if it reaches HIGH (a syllable's
- * nucleus: voiced speech is clearly louder than the room, even at 5 dB SNR its peaks are about 8–10 dB above the
- * floor); its edges are then followed down to LOW, just above the floor's own frame-to-frame wobble (well under
+ * Two thresholds above the floor (hysteresis). A stretch of sound counts only if it has sustained frames above HIGH
+ * (a syllable's nucleus: voiced speech is clearly louder than the room, even at 5 dB SNR its peaks are about 8–10 dB
+ * above the floor); its edges are followed down to LOW, just above the floor's own frame-to-frame wobble (well under
  * 1 dB for steady noise, 1–2 dB for pink noise), so the bounds include soft onsets (/h/, /s/) and the decay of the
  * last word. Steady noise almost never reaches HIGH, so noise alone finds nothing.
  */
@@ -100,23 +100,36 @@ const PAD_MS = 100;
 
 /**
  * The reader is the closest voice, so the loudest (issue 16): other children talking in the room reach the
- * microphone 10–20 dB under them. The reader's level is this percentile of the frames' energies — their vowels —
- * and both thresholds also sit a fixed distance under it, so a room that talks through the whole file stays under
- * them while every syllable the reader says is over. A reader speaks for at least a tenth of their own recording,
- * so the 95th percentile is theirs even when the room talks before and after them.
+ * microphone 10–20 dB under them, and talk before the reader starts and after they stop. So the reading is found
+ * by its level smoothed over ±SMOOTH_MS (a syllable and the gaps around it: the room's single loud syllables average
+ * out, the reader's run of words does not): where that level is within READER_UNDER_VOICE_DB of the reader's voice,
+ * the VOICE_PERCENTILE of the smoothed levels (a reader speaks for well over a twentieth of their own recording, so
+ * it is theirs even when the room talks throughout), for at least MIN_READER_MS. In the room's talk at 10 dB under
+ * the reader, the smoothed level stays 6 dB or more under the voice; the reader's words stay within 4 dB.
  */
 const VOICE_PERCENTILE = 95;
 const SMOOTH_MS = 150;
 const READER_UNDER_VOICE_DB = 5;
-const LOW_UNDER_VOICE_DB = 14;
 const MIN_READER_MS = 200;
-const EDGE_REACH_MS = 300;
 
 /**
- * A reader's loud syllables reach at least this (dBFS). A room talking with nobody near the microphone stays under
- * it (the loudest fifth of its frames about -25 dBFS when the room is 10 dB under a reader at -20 dBFS RMS), so a
- * recording of only the room has no suggestion; browsers bring a voice near the microphone to about -20 to -10
- * dBFS, so a reader clears it with room to spare.
+ * The reading's edges are then followed out over softer frames (a soft first consonant, the fading last word) down
+ * to LOW, which is also at most LOW_UNDER_VOICE_DB under the voice, so the room's quieter talk does not carry them
+ * away, and at most this far: the room just before or after the reading may be above LOW too, and these bound how
+ * much of it is kept (with PAD_MS, the suggestion starts at most 0.45 s early and ends at most 0.5 s late). The end
+ * reaches further: a last word fades more slowly than a first one starts.
+ */
+const LOW_UNDER_VOICE_DB = 14;
+const START_REACH_MS = 200;
+const END_REACH_MS = 300;
+
+/**
+ * A reader's voice (VOICE_PERCENTILE of the smoothed level) is at least this (dBFS). A room talking with nobody near
+ * the microphone stays under it (about -26 dBFS when the room is 10 dB under a reader at -20 dBFS RMS), so a
+ * recording of only the room has no suggestion. Browsers' automatic gain control brings a voice near the microphone
+ * to about -20 to -10 dBFS, so a reader clears it; one reading under about -28 dBFS RMS gets no suggestion (the
+ * teacher trims by hand, as without ffmpeg). A browser's gain control that lifts an empty room to a reader's level
+ * defeats this: level is all the detector knows.
  */
 const MIN_VOICE_DB = -24;
 
@@ -157,13 +170,16 @@ export class SpeechFrames {
     return this.samples;
   }
 
-  /** The next samples, high-passed at HIGH_PASS_HZ (y[n] = a·(y[n-1] + x[n] - x[n-1])) and summed into blocks. */
-  push(chunk: Float32Array): void {
+  /**
+   * The next samples (times `scale`: 1/32768 for 16-bit ones), high-passed at HIGH_PASS_HZ
+   * (y[n] = a·(y[n-1] + x[n] - x[n-1])) and summed into blocks.
+   */
+  push(chunk: Float32Array | Int16Array, scale = 1): void {
     // Start settled on the first sample, so a DC offset makes no step at 0.
-    if (this.previousIn === null && chunk.length) this.previousIn = chunk[0]!;
+    if (this.previousIn === null && chunk.length) this.previousIn = chunk[0]! * scale;
     let { previousIn, previousOut, blockSum, inBlock } = this;
     for (let index = 0; index < chunk.length; index += 1) {
-      const sample = chunk[index]!;
+      const sample = chunk[index]! * scale;
       previousOut = this.a * (previousOut + sample - previousIn!);
       previousIn = sample;
       blockSum += previousOut * previousOut;
@@ -242,9 +258,8 @@ function boundsOfFrames(energies: Float64Array, hopMs: number, durationMs: numbe
   closeStretch();
   if (first < 0) return null;
 
-  const reach = Math.round(EDGE_REACH_MS / hopMs);
-  first = followEdge(energies, first, -1, low, reach, bridgeFrames);
-  last = followEdge(energies, last, 1, low, reach, bridgeFrames);
+  first = followEdge(energies, first, -1, low, Math.round(START_REACH_MS / hopMs), bridgeFrames);
+  last = followEdge(energies, last, 1, low, Math.round(END_REACH_MS / hopMs), bridgeFrames);
   const startMs = first * hopMs - PAD_MS;
   const endMs = (last + 2) * hopMs + PAD_MS;
   return {
@@ -383,7 +398,7 @@ export function analyseAudio(filePath: string, options: DecodeOptions = {}): Pro
     child.stdout.on('data', (chunk: Buffer) => {
       const bytes = odd ? Buffer.concat([odd, chunk]) : chunk;
       const usable = bytes.length - (bytes.length % 2);
-      frames.push(int16ToFloat(bytes.subarray(0, usable)));
+      frames.push(int16Samples(bytes.subarray(0, usable)), 1 / 32768);
       odd = usable < bytes.length ? Buffer.from(bytes.subarray(usable)) : null;
     });
     child.stderr.on('data', (chunk: Buffer) => (said = (said + chunk.toString()).slice(-2000)));
@@ -416,14 +431,12 @@ export function analyseAudio(filePath: string, options: DecodeOptions = {}): Pro
   });
 }
 
-/** Little-endian 16-bit samples as floats in [-1, 1). */
-function int16ToFloat(bytes: Buffer): Float32Array {
-  // Copied to an aligned buffer: a chunk may start at an odd offset of a shared pool.
+/** Little-endian 16-bit samples, read in place when aligned, else copied (a chunk may start at an odd offset). */
+function int16Samples(bytes: Buffer): Int16Array {
+  if (bytes.byteOffset % 2 === 0) return new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
   const samples = new Int16Array(bytes.length / 2);
   new Uint8Array(samples.buffer).set(bytes);
-  const out = new Float32Array(samples.length);
-  for (let index = 0; index < samples.length; index += 1) out[index] = samples[index]! / 32768;
-  return out;
+  return samples;
 }
 
 /**
