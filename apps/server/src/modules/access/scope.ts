@@ -117,10 +117,12 @@ export function visibleRecordings(db: Executor, actor: Actor): SQL {
  * Condition on `alerts`: a student's own student-facing alerts (docs/rules.md P1); staff every alert of the
  * students in their scope.
  */
+/** Condition on `alerts`: a student's own student-facing ones; the student may be a placeholder, for a prepared query. */
+export const studentFacingAlertsOf = (studentId: number | Placeholder): SQL =>
+  and(eq(alerts.studentId, studentId), eq(alerts.isStudentFacing, true))!;
+
 export function visibleAlerts(db: Executor, actor: Actor): SQL {
-  if (actor.role === 'student') {
-    return and(eq(alerts.studentId, actor.userId), eq(alerts.isStudentFacing, true))!;
-  }
+  if (actor.role === 'student') return studentFacingAlertsOf(actor.userId);
   return inArray(alerts.studentId, studentIdsInScope(db, actor));
 }
 

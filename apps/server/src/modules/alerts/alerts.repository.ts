@@ -1,7 +1,20 @@
 /** Queries on alerts, always under the caller's scope (access/scope.ts: visibleAlerts) as SQL. */
-import { and, count, desc, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { AlertType } from '@readalong/contracts';
-import type { Executor } from '../../db/database.js';
+import { preparedQuery, type Executor } from '../../db/database.js';
+import { studentFacingAlertsOf } from '../access/scope.js';
 import { alerts, enrolments, students, users, worksheets } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import type { Interval } from '../reports/date-range.js';
@@ -32,8 +45,14 @@ export function filterConditions(db: Executor, filter: AlertFilter): SQL | undef
   );
 }
 
-/** One page of alerts, newest first; one row more than asked tells whether there is another page. */
-export function alertPage(db: Executor, where: SQL, seen: AnyColumn, offset: number, limit: number) {
+/** Rows of alerts from `offset`, newest first, `rows` at most. */
+export function alertPage(
+  db: Executor,
+  where: SQL,
+  seen: AnyColumn,
+  offset: number | Placeholder,
+  rows: number | Placeholder,
+) {
   return db
     .select({
       id: alerts.id,
@@ -54,8 +73,27 @@ export function alertPage(db: Executor, where: SQL, seen: AnyColumn, offset: num
     .where(where)
     .orderBy(desc(alerts.createdAt), desc(alerts.id))
     .offset(offset)
-    .limit(limit + 1);
+    .limit(rows);
 }
+
+/** A student's own alerts of some types from `offset`: what the student home page asks on every visit, prepared once. */
+const studentAlertRows = preparedQuery((db) =>
+  alertPage(
+    db,
+    and(
+      studentFacingAlertsOf(sql.placeholder('studentId')),
+      sql`${alerts.typeId} = any(${sql.placeholder('typeIds')})`,
+    )!,
+    alerts.seenByStudent,
+    sql.placeholder('offset'),
+    sql.placeholder('rows'),
+  ).prepare('student_alert_page'),
+);
+
+export const studentAlertPage = (
+  db: Executor,
+  page: { studentId: number; typeIds: number[]; offset: number; rows: number },
+) => studentAlertRows(db).execute(page);
 
 export async function countAlerts(db: Executor, where: SQL) {
   const [row] = await db.select({ n: count() }).from(alerts).where(where);

@@ -28,22 +28,31 @@ export function createAlertsService({ db }: Deps) {
   return {
     async list(actor: Actor, query: AlertQuery) {
       await checkFilterInScope(actor, query);
-      const where = and(
-        visibleAlerts(db, actor),
-        repo.filterConditions(db, {
-          typeIds: query.types,
-          classId: query.class_id,
-          studentId: query.student_id,
-          interval: optionalInterval(query),
-        }),
-      )!;
-      const rows = await repo.alertPage(
-        db,
-        where,
-        repo.seenColumn(actor),
-        query.page * query.limit,
-        query.limit,
-      );
+      const interval = optionalInterval(query);
+      const filter = {
+        typeIds: query.types,
+        classId: query.class_id,
+        studentId: query.student_id,
+        interval,
+      };
+      // One row more than asked tells whether there is another page.
+      const page = { offset: query.page * query.limit, rows: query.limit + 1 };
+      const isStudentHome =
+        actor.role === 'student' &&
+        query.types !== undefined &&
+        query.types.length > 0 &&
+        [query.class_id, query.student_id, interval.from, interval.until].every(
+          (value) => value === undefined,
+        );
+      const rows = isStudentHome
+        ? await repo.studentAlertPage(db, { studentId: actor.userId, typeIds: query.types!, ...page })
+        : await repo.alertPage(
+            db,
+            and(visibleAlerts(db, actor), repo.filterConditions(db, filter))!,
+            repo.seenColumn(actor),
+            page.offset,
+            page.rows,
+          );
       const isStudent = actor.role === 'student';
       return {
         alerts: rows.slice(0, query.limit).map((row) => ({

@@ -1,5 +1,17 @@
 /** Queries on assignments, their students and who has seen them; scope arrives as SQL conditions. */
-import { and, asc, count, desc, eq, inArray, notExists, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  notExists,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { preparedQuery, type Executor } from '../../db/database.js';
 import {
   assignmentStudents,
@@ -15,16 +27,16 @@ import { assignedTo } from '../access/scope.js';
 import { progressColumns } from '../reading/reading.service.js';
 
 /** The student's worksheet for an assignment: the one made for it, else one of its passage started since. */
-const worksheetFor = (studentId: number | AnyColumn) => sql<
+const worksheetFor = (studentId: number | Placeholder | AnyColumn) => sql<
   number | null
 >`(select ${worksheets.id} from ${worksheets}
   where ${worksheets.studentId} = ${studentId} and (${worksheets.assignmentId} = ${assignments.id}
     or (${worksheets.passageId} = ${assignments.passageId} and ${worksheets.createdAt} >= ${assignments.createdAt}))
   order by (${worksheets.assignmentId} = ${assignments.id}) desc nulls last, ${worksheets.id} desc limit 1)`;
 
-export async function listAssignments(db: Executor, where: SQL, studentId: number | null) {
+function assignmentRows(db: Executor, where: SQL, studentId: number | Placeholder | null) {
   const worksheetId = studentId === null ? sql<number | null>`null` : worksheetFor(studentId);
-  const rows = await db
+  return db
     .select({
       assignment: assignments,
       passageTitle: passages.title,
@@ -39,12 +51,29 @@ export async function listAssignments(db: Executor, where: SQL, studentId: numbe
     .innerJoin(passages, eq(passages.id, assignments.passageId))
     .where(where)
     .orderBy(desc(assignments.createdAt), desc(assignments.id));
+}
+
+/** Each assignment row with its named students (null: the whole class). */
+async function withTargets<Row extends { assignment: { id: number } }>(db: Executor, rows: Row[]) {
   const targets = await studentsOf(
     db,
     rows.map((row) => row.assignment.id),
   );
   return rows.map((row) => ({ ...row, studentIds: targets.get(row.assignment.id) ?? null }));
 }
+
+export const listAssignments = async (db: Executor, where: SQL, studentId: number | null) =>
+  withTargets(db, await assignmentRows(db, where, studentId));
+
+/** A student's assignments (assignedTo), as their home page asks on every visit: prepared, built once. */
+const studentAssignmentRows = preparedQuery((db) => {
+  const studentId = sql.placeholder('studentId');
+  return assignmentRows(db, assignedTo(db, studentId), studentId).prepare('student_assignments');
+});
+
+export const listStudentAssignments = async (db: Executor, studentId: number) =>
+  withTargets(db, await studentAssignmentRows(db).execute({ studentId }));
+
 export type AssignmentRow = Awaited<ReturnType<typeof listAssignments>>[number];
 export type ProgressRow = Awaited<ReturnType<typeof progressRows>>[number];
 

@@ -112,8 +112,14 @@ export function createAssignmentsService({ db, clock }: Deps) {
       if (classId !== undefined) await requireVisibleClass(db, actor, classId);
       const inClass = classId !== undefined ? eq(assignments.classId, classId) : undefined;
       const isStudent = actor.role === 'student';
-      const scope = visibleAssignments(db, actor);
-      const rows = await repo.listAssignments(db, and(scope, inClass)!, isStudent ? actor.userId : null);
+      const rows =
+        isStudent && classId === undefined
+          ? await repo.listStudentAssignments(db, actor.userId)
+          : await repo.listAssignments(
+              db,
+              and(visibleAssignments(db, actor), inClass)!,
+              isStudent ? actor.userId : null,
+            );
       return { assignments: rows.map((row) => assignmentView(row, isStudent)) };
     },
 
