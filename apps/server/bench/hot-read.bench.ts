@@ -61,6 +61,8 @@ const env = {
   SECRET_KEY: 'hot-read-bench-secret-key-0123456789abcdef',
   SEED_DEMO: 'false',
   NARRATION: 'false',
+  // One process against the one-process peer: like for like (the morning bell runs production's several).
+  WEB_CONCURRENCY: '1',
 };
 const real = await startServer('real', env, '/api/health').catch(async (error: unknown) => {
   // A server that does not start leaves no database behind.

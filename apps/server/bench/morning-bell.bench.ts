@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { STUDENT_ALERT_TYPES, contracts } from '@readalong/contracts';
+import { loadConfig } from '../src/config.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { BENCH_PASSWORD, createWorld, type BenchStudent } from './support/world.js';
 import { generatedBy, loadAverage, writeResults } from './support/report.js';
@@ -158,6 +159,8 @@ async function measureRoutes(server: RunningServer, students: BenchStudent[]): P
 }
 
 const total = RATES.reduce((sum, rate) => sum + Math.round(rate * SECONDS), 0);
+// As many server processes as `npm start` runs here (O17), unless WEB_CONCURRENCY says otherwise.
+const serverProcesses = loadConfig({ ...process.env, NODE_ENV: 'production' }).serverProcesses;
 const world = await createWorld(total + ROUTE_COST_REQUESTS);
 const server = await startServer(
   'real',
@@ -168,6 +171,7 @@ const server = await startServer(
     SEED_DEMO: 'false',
     NARRATION: 'false',
     RATE_LIMIT_SIGN_IN: '100000',
+    WEB_CONCURRENCY: String(serverProcesses),
   },
   '/api/health',
 ).catch(async (error: unknown) => {
@@ -205,7 +209,8 @@ try {
     generatedBy('bench:morning-bell', loadBefore),
     '',
     `Students arrive at a steady rate for ${SECONDS} s; each signs in, then opens the home page ${HOME_VISITS} ` +
-      `times (its ${HOME_READS.length} reads at once each time). The product runs as \`npm start\` runs it, on the ` +
+      `times (its ${HOME_READS.length} reads at once each time). The product runs as \`npm start\` runs it ` +
+      `(${serverProcesses} server processes), on the ` +
       'embedded PostgreSQL, with RATE_LIMIT_SIGN_IN raised (every sign-in comes from 127.0.0.1); the driver ' +
       "(undici, in the bench process) shares the 2 cores. Sign-in latency counts from the arrival's scheduled " +
       'time; each read from when it was sent. The server CPU a student (its sign-in and 18 reads, all threads, ' +
