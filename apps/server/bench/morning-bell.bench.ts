@@ -18,7 +18,7 @@ import { generatedBy, loadAverage, writeResults } from './support/report.js';
 import { measureRoute, routeCostsTable, type RouteCost } from './support/route-costs.js';
 
 const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'morning-bell.md');
-const RATES = (process.env.BENCH_RATES ?? '40,80').split(',').map(Number);
+const RATES = (process.env.BENCH_RATES ?? '40,80').split(',').filter(Boolean).map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const HOME_VISITS = 3;
 /** Requests a route for the cost of each route alone, before the open loop; 0 leaves it out. */

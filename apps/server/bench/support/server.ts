@@ -10,7 +10,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The server under test: this checkout's, or BENCH_SERVER_ROOT's (another checkout's apps/server, to compare). */
+const SERVER_ROOT =
+  process.env.BENCH_SERVER_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface RunningServer {
   url: string;
