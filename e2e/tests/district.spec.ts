@@ -5,28 +5,13 @@
  * insights with the school picked.
  */
 import { expect, test, type Page } from '@playwright/test';
+import type { DistrictOverview, DistrictSchoolFigures as SchoolFigures } from '@readalong/contracts';
 import { LAPTOP } from '../support/accessibility';
 import { signIn } from '../support/session';
 
-interface SchoolFigures {
-  school_id: number;
-  name: string;
-  student_count: number;
-  active_student_count: number;
-  books_completed: number;
-  average_level_gain: number | null;
-  recordings_waiting: number;
-  seats_used: number;
-  seats_total: number;
-}
-interface Overview {
-  start: string;
-  end: string;
-  schools: SchoolFigures[];
-}
-
 const DAY_MS = 86_400_000;
-const termDays = (overview: Overview) => (Date.parse(overview.end) - Date.parse(overview.start)) / DAY_MS + 1;
+const termDays = (overview: DistrictOverview) =>
+  (Date.parse(overview.end) - Date.parse(overview.start)) / DAY_MS + 1;
 const sum = (schools: SchoolFigures[], pick: (school: SchoolFigures) => number) =>
   schools.reduce((total, school) => total + pick(school), 0);
 
@@ -86,7 +71,7 @@ test('[DEPARTMENT HEAD] opens the district, picks a school and every figure beco
   if (!new URL(page.url()).pathname.startsWith('/district')) await page.goto('/district');
   const response = await answered;
   expect(response.ok()).toBe(true);
-  const overview = (await response.json()) as Overview;
+  const overview = (await response.json()) as DistrictOverview;
   const days = termDays(overview);
   expect(overview.schools.length).toBeGreaterThan(1);
   expect(sum(overview.schools, (school) => school.books_completed)).toBeGreaterThan(0);

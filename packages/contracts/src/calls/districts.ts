@@ -63,11 +63,14 @@ export const DistrictSchoolFigures = z.object({
   seats_total: Count.describe('seats of the packs active today (LP2)'),
 });
 
+export type DistrictSchoolFigures = z.infer<typeof DistrictSchoolFigures>;
+
 export const DistrictOverview = z.object({
   start: CalendarDate.describe('first day of the period, UTC'),
   end: CalendarDate.describe('last day of the period, UTC'),
   schools: z.array(DistrictSchoolFigures).describe('every school of the district, by name'),
 });
+export type DistrictOverview = z.infer<typeof DistrictOverview>;
 
 export const getDistrictOverview = defineContract({
   name: 'getDistrictOverview',

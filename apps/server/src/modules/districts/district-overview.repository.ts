@@ -4,22 +4,12 @@
  * they are), never one query per school.
  */
 import { sql } from 'drizzle-orm';
-import { BuilderType } from '@readalong/contracts';
+import { BuilderType, type DistrictSchoolFigures } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
 import type { Interval } from '../reports/date-range.js';
 
-export type SchoolFiguresRow = {
-  school_id: number;
-  name: string;
-  student_count: number;
-  active_student_count: number;
-  books_completed: number;
-  level_ups: number;
-  level_downs: number;
-  recordings_waiting: number;
-  seats_used: number;
-  seats_total: number;
-};
+/** A school's figures as counted; the average gain is worked out from them. */
+export type SchoolFiguresRow = Omit<DistrictSchoolFigures, 'average_level_gain'>;
 
 export interface OverviewQuery {
   districtId: number;

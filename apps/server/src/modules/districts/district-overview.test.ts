@@ -5,12 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, signIn, type TestApp } from '../../../test/app.js';
+import type { DistrictSchoolFigures as SchoolFigures } from '@readalong/contracts';
+import { signIn, TEST_PASSWORD, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
-import { TEST_PASSWORD } from '../../../test/factories.js';
-import { importLibrary } from '../../seed/library-import.js';
-import { seedDemo } from '../../seed/demo-district.js';
-import { DEMO_PASSWORD } from '../../seed/demo-district-data.js';
+import { demoDistrictApp } from '../insights/demo-district.fixture.js';
 
 let t: TestApp;
 const token = { teacher: '', owner: '', head: '', otherHead: '' };
@@ -21,12 +19,9 @@ const POWER_BUILDER = 2;
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await importLibrary(t.db, { root: t.deps.config.libraryDir });
-  await seedDemo(t.db, t.clock.now(), { platform: t.deps });
-  for (const role of ['teacher', 'owner', 'head'] as const) {
-    token[role] = (await signIn(t, `demo.${role}`, DEMO_PASSWORD)).access_token;
-  }
+  let demo: Awaited<ReturnType<typeof demoDistrictApp>>['token'];
+  ({ t, token: demo } = await demoDistrictApp());
+  Object.assign(token, demo);
   const outside = await t.factories.school();
   outsideSchool = outside.school.id;
   token.otherHead = (await signIn(t, outside.head.username, TEST_PASSWORD)).access_token;
@@ -42,20 +37,6 @@ async function rows<T extends Record<string, unknown>>(query: ReturnType<typeof 
 
 const call = (who: keyof typeof token, query = '') =>
   t.request({ method: 'GET', url: `/api/v1/districts/overview${query}`, token: token[who] });
-
-interface SchoolFigures {
-  school_id: number;
-  name: string;
-  student_count: number;
-  active_student_count: number;
-  books_completed: number;
-  level_ups: number;
-  level_downs: number;
-  average_level_gain: number | null;
-  recordings_waiting: number;
-  seats_used: number;
-  seats_total: number;
-}
 
 /** One school's figures straight from the raw rows, each its own plain query. */
 async function rawFigures(schoolId: number, from: string, until: string) {

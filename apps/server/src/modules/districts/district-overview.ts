@@ -3,7 +3,6 @@
  * in one set-based statement (district-overview.repository.ts), so the page asks once however many schools there are.
  */
 import { DISTRICT_TERM_DAYS, type DistrictOverview } from '@readalong/contracts';
-import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../domain/actor.js';
 import { lastWeekOf, periodOf } from '../insights/insights.service.js';
@@ -17,7 +16,7 @@ export async function districtOverview(
   { db, clock }: Pick<Deps, 'db' | 'clock'>,
   actor: Actor,
   query: DateRangeQuery,
-): Promise<z.infer<typeof DistrictOverview>> {
+): Promise<DistrictOverview> {
   const now = clock.now();
   const period = periodOf(query, now, DISTRICT_TERM_DAYS);
   const rows = await schoolFigures(db, {

@@ -5,14 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, signIn, type TestApp } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
-import { importLibrary } from '../../seed/library-import.js';
-import { seedDemo } from '../../seed/demo-district.js';
-import { DEMO_PASSWORD } from '../../seed/demo-district-data.js';
+import { demoDistrictApp } from './demo-district.fixture.js';
 
 let t: TestApp;
-const token = { teacher: '', owner: '', head: '' };
+let token: Awaited<ReturnType<typeof demoDistrictApp>>['token'];
 let ids: { willow: number; harbour: number; maple: number; birch: number; aspen: number; puffin: number };
 let outsideSchool: number;
 
@@ -37,12 +35,7 @@ const enrolledIn = (...classIds: number[]) =>
 const ofSchool = (schoolId: number) => sql`(select user_id from students where school_id = ${schoolId})`;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await importLibrary(t.db, { root: t.deps.config.libraryDir });
-  await seedDemo(t.db, t.clock.now(), { platform: t.deps });
-  for (const role of ['teacher', 'owner', 'head'] as const) {
-    token[role] = (await signIn(t, `demo.${role}`, DEMO_PASSWORD)).access_token;
-  }
+  ({ t, token } = await demoDistrictApp());
   ids = {
     willow: await idOf('schools', 'Willow Creek Elementary'),
     harbour: await idOf('schools', 'Harbour View School'),
