@@ -157,6 +157,8 @@ async function main() {
   closeDatabase = database.close;
   // Made here, before any server process reads it: DATA_DIR/secret.key is created once.
   const deps = await createServerDeps(config, database.db);
+  // The voice chosen from what is installed (docs/rules.md R28), said once whatever the number of processes.
+  if (deps.speech.unavailableReason === null) log.info(`narration: voice ${deps.speech.voice}`);
   let stopServing = async () => {};
   stopOnSignal(log, async () => {
     await stopServing();

@@ -241,8 +241,6 @@ function createNarrationService({ db, speech, config }: Deps) {
       const outcome = { narrated: 0, failed: 0 };
       const done = (async () => {
         if (!available) return outcome;
-        // Logged once a start: the voice chosen from what is installed (R28).
-        log.info(`narration: voice ${speech.voice}`);
         const rows = await db
           .select({
             passageId: passagePages.passageId,
