@@ -1,0 +1,79 @@
+/**
+ * Narration and the voice (docs/rules.md R30), with a synthesiser double that counts what it is asked to speak, so
+ * this runs on any machine (narration.speech.test.ts does the same with the real voices, WITH_SPEECH=1).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import type { Deps } from '../../deps.js';
+import type { Speech } from '../../platform/speech.js';
+import { narrationService } from './narration.js';
+
+const TEXTS = ['Sam has a red kite.', 'The kite flies over the hill.', 'Sam is glad.'];
+const quiet = { info() {}, warn() {} };
+let t: TestApp;
+let passageId: number;
+
+/** A voice that counts the texts it speaks; `voice` is its id, as detectSpeech makes it. */
+function countingVoice(voice: string) {
+  const spoken: string[] = [];
+  const speech: Speech = {
+    unavailableReason: null,
+    voice,
+    extension: 'mp3',
+    async narrate(text, words) {
+      spoken.push(text);
+      return {
+        audio: Buffer.from(`${voice} reads ${text}`),
+        durationMs: words.length * 400,
+        timings: words.map((word, index) => ({ word, startMs: index * 400, endMs: index * 400 + 300 })),
+        aligned: true,
+      };
+    },
+    speak: () => Promise.reject(new Error('no single words here')),
+  };
+  return { spoken, deps: { ...t.deps, speech } satisfies Deps };
+}
+
+/** One server start: a fresh service (as a new process has) and its background job, run to the end. */
+const start = (deps: Deps) => narrationService({ ...deps }).startBackgroundJob(quiet).done;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  passageId = (await t.factories.passage({ pages: TEXTS })).id;
+});
+afterAll(() => t.close());
+
+describe('narration and the voice (R30)', () => {
+  it('two starts with the same voice speak each page once in all', async () => {
+    const first = countingVoice('festival:test;v1');
+    expect(await start(first.deps)).toEqual({ narrated: TEXTS.length, failed: 0 });
+    expect(first.spoken).toEqual(TEXTS);
+
+    const second = countingVoice('festival:test;v1');
+    expect(await start(second.deps)).toEqual({ narrated: 0, failed: 0 });
+    expect(second.spoken).toEqual([]);
+  });
+
+  it('a new voice: pages keep the old narration until the job makes theirs, each page spoken once more', async () => {
+    const before = await narrationService(countingVoice('festival:test;v1').deps).page(passageId, 1);
+    const changed = countingVoice('flite:test;v1');
+    // Asked before the job reaches it, a page answers at once with the old voice's audio, speaking nothing.
+    expect(await narrationService(changed.deps).page(passageId, 1)).toEqual(before);
+    expect(changed.spoken).toEqual([]);
+
+    expect(await start(changed.deps)).toEqual({ narrated: TEXTS.length, failed: 0 });
+    expect(changed.spoken).toEqual(TEXTS);
+    const after = await narrationService(changed.deps).page(passageId, 1);
+    expect(after!.narration_url).not.toBe(before!.narration_url);
+
+    const restarted = countingVoice('flite:test;v1');
+    await start(restarted.deps);
+    expect(restarted.spoken).toEqual([]);
+  });
+
+  it('keeps the old voice’s audio: going back to it speaks nothing', async () => {
+    const back = countingVoice('festival:test;v1');
+    expect(await start(back.deps)).toEqual({ narrated: TEXTS.length, failed: 0 });
+    expect(back.spoken).toEqual([]);
+  });
+});
