@@ -68,7 +68,7 @@ export interface HeardAudio {
  * machine answering other requests while a class uploads together. Each analysis holds a few hundred kilobytes (its
  * frame energies), so the ones waiting cost nothing but their turn: a 5-minute WAV takes about a tenth of a second.
  */
-const analyses = pLimit(Math.max(1, os.availableParallelism()));
+export const analyses = pLimit(Math.max(1, os.availableParallelism()));
 
 /**
  * Decodes a stored upload with ffmpeg (one of `analyses`), its length the samples it holds; a file ffmpeg cannot

@@ -13,7 +13,8 @@ import {
   students,
   worksheets,
 } from '../../db/schema/index.js';
-import { makeRecording } from '../../platform/speech-bounds.fixtures.js';
+import { backgroundTalk, makeRecording, syntheticSpeech } from '../../platform/speech-bounds.fixtures.js';
+import { analyses } from './audio.js';
 import { runProgram } from '../../platform/run-program.js';
 import { encodeWav } from '../../platform/wav.js';
 import { createTestApp, signIn, signedInCast, type TestApp } from '../../../test/app.js';
@@ -302,6 +303,87 @@ describe('POST /v1/worksheets/{id}/recording', () => {
       suggested_end: recording.end_time,
     });
   });
+
+  /** Other children talking: synthetic voices of other seeds, two at once over the whole file. */
+  const room = (seconds: number, seed: number) =>
+    backgroundTalk(
+      [21, 22, 23, 24].map((voice) => syntheticSpeech(2.5, 16_000, voice)),
+      seconds,
+      16_000,
+      seed,
+    );
+
+  it.skipIf(!HAS_FFMPEG)(
+    'offers where the reader starts and ends, not the room talking around them',
+    async () => {
+      const worksheet = await worksheetOf();
+      const made = makeRecording({
+        seconds: 8,
+        speechAt: 2,
+        speech: { seconds: 4 },
+        talk: { pcm: room(8, 5), snrDb: 13 },
+      });
+      const response = await upload(
+        cast.token.student,
+        worksheet.id,
+        form(audio(encodeWav(made.pcm, made.sampleRate), {})),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      const recording = Recording.parse(response.json());
+      // The room talks from the first sample to the last; the suggestion is the reader's (RA1's 0.5 s).
+      expect(Math.abs(recording.suggested_start! * 1000 - made.truth.startMs)).toBeLessThan(500);
+      expect(Math.abs(recording.suggested_end! * 1000 - made.truth.endMs)).toBeLessThan(500);
+      expect(recording).toMatchObject({
+        start_time: recording.suggested_start,
+        end_time: recording.suggested_end,
+      });
+    },
+  );
+
+  it.skipIf(!HAS_FFMPEG)(
+    'a recording of only the room talking has no suggestion: the whole file',
+    async () => {
+      const worksheet = await worksheetOf();
+      const talk = room(6, 6).map((sample) => sample * 0.02); // the room, nobody near the microphone
+      const response = await upload(
+        cast.token.student,
+        worksheet.id,
+        form(audio(encodeWav(talk, 16_000), {})),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({
+        duration_ms: 6000,
+        suggested_start: null,
+        suggested_end: null,
+        start_time: 0,
+        end_time: 6,
+      });
+    },
+  );
+
+  it.skipIf(!HAS_FFMPEG)(
+    'a class uploading at once: every upload answered, a bounded number heard at a time',
+    async () => {
+      const made = makeRecording({ seconds: 3, speechAt: 0.5, speech: { seconds: 2 } });
+      const file = encodeWav(made.pcm, made.sampleRate);
+      const sheets = await Promise.all(Array.from({ length: 6 }, () => worksheetOf()));
+      let mostAtOnce = 0;
+      const watch = setInterval(() => (mostAtOnce = Math.max(mostAtOnce, analyses.activeCount)), 1);
+      try {
+        const answers = await Promise.all(
+          sheets.map((sheet) => upload(cast.token.student, sheet.id, form(audio(file, {})))),
+        );
+        for (const answer of answers) {
+          expect(answer.statusCode, answer.body).toBe(201);
+          expect(answer.json<Recording>().suggested_start).not.toBeNull();
+        }
+      } finally {
+        clearInterval(watch);
+      }
+      expect(mostAtOnce).toBeGreaterThan(0);
+      expect(mostAtOnce).toBeLessThanOrEqual(analyses.concurrency);
+    },
+  );
 
   it('without ffmpeg: a WAV is measured by its header, other audio has an open end', async () => {
     const worksheet = await worksheetOf();
