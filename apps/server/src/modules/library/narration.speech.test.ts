@@ -185,6 +185,24 @@ describe('page narration', () => {
     expect(t.deps.speech.voice.startsWith(`${best!.id};`)).toBe(true);
   });
 
+  it('times every word with each installed voice, aligned by pocketsphinx (R28)', async () => {
+    const voices = installedVoices((await findSpeechMachine()).installed);
+    const text = FIXTURE_PAGES[1]!;
+    const words = splitWords(text);
+    for (const voice of voices) {
+      const narrated = await (await detectSpeech({ voiceId: voice.id })).narrate(text, words);
+      expect(narrated.aligned, voice.id).toBe(true);
+      expect(narrated.timings.map((timing) => timing.word)).toEqual(words);
+      let previousEnd = 0;
+      for (const timing of narrated.timings) {
+        expect(timing.startMs).toBeGreaterThanOrEqual(previousEnd);
+        expect(timing.endMs).toBeGreaterThan(timing.startMs);
+        previousEnd = timing.endMs;
+      }
+      expect(previousEnd).toBeLessThanOrEqual(narrated.durationMs);
+    }
+  });
+
   it('a new voice narrates every page once more in the background; the old voice’s audio is kept (R30)', async () => {
     const voices = installedVoices((await findSpeechMachine()).installed);
     expect(voices.length, 'CI installs festival, flite and espeak-ng').toBeGreaterThanOrEqual(2);
