@@ -1,6 +1,7 @@
 /** Queries for accounts, sessions, refresh tokens, sign-in failures, locks and reset keys. */
 import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { preparedQuery, type Executor } from '../../db/database.js';
+import { preparedShapes } from '../../db/prepared-shapes.js';
 import {
   accountLocks,
   auditLog,
@@ -14,13 +15,18 @@ import {
 
 export type SessionRevokeReason = NonNullable<typeof sessions.$inferSelect.revokedReason>;
 
-export const findUserByUsername = async (db: Executor, username: string) =>
-  (
-    await db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
-  )[0];
+/** The account a username names, with the end of a lock staff placed on it (S8), if any: read at every sign-in. */
+const signInAccountQuery = preparedQuery((db) =>
+  db
+    .select({ user: users, staffLockedUntil: accountLocks.lockedUntil })
+    .from(users)
+    .leftJoin(accountLocks, eq(accountLocks.userId, users.id))
+    .where(eq(sql`lower(${users.username})`, sql.placeholder('username')))
+    .prepare('find_sign_in_account'),
+);
+
+export const findSignInAccount = async (db: Executor, username: string) =>
+  (await signInAccountQuery(db).execute({ username: username.toLowerCase() }))[0];
 
 export const findUserByEmail = async (db: Executor, email: string) =>
   (
@@ -158,39 +164,58 @@ export interface LockoutRule {
  * attempts each get their own number, and the attempt that reaches `maxFailures` sets the lock (S7, S14). A window
  * ends `windowMinutes` after its first attempt, or when its lock ends.
  */
+/** One statement a rule: the rule's figures are part of its SQL, the attempt's are placeholders. */
+const signInAttemptQuery = preparedShapes(
+  (rule: LockoutRule) =>
+    `count_sign_in_attempt_${rule.maxFailures}_${rule.windowMinutes}_${rule.lockMinutes}`,
+  (db, rule, name) => {
+    const at = sql`${sql.placeholder('now')}::timestamptz`;
+    const lockEnd = sql`${at} + ${`${rule.lockMinutes} minutes`}::interval`;
+    const { failures, windowStart, lockedUntil } = signInFailures;
+    const isOver = sql`(${lockedUntil} is null and ${windowStart} <= ${at} - ${`${rule.windowMinutes} minutes`}::interval)
+    or ${lockedUntil} <= ${at}`;
+    return db
+      .insert(signInFailures)
+      .values({
+        username: sql.placeholder('username'),
+        address: sql.placeholder('address'),
+        failures: 1,
+        windowStart: at,
+        lockedUntil: rule.maxFailures <= 1 ? lockEnd : null,
+      })
+      .onConflictDoUpdate({
+        target: [signInFailures.username, signInFailures.address],
+        set: {
+          failures: sql`case when ${isOver} then 1 else ${failures} + 1 end`,
+          windowStart: sql`case when ${isOver} then ${at} else ${windowStart} end`,
+          lockedUntil: sql`case
+          when ${isOver} then null
+          when ${lockedUntil} is not null then ${lockedUntil}
+          when ${failures} + 1 >= ${rule.maxFailures} then ${lockEnd}
+        end`,
+        },
+      })
+      .returning({ failures, lockedUntil })
+      .prepare(name);
+  },
+);
+
+/**
+ * Counts one sign-in attempt for (username, address) and returns its number in the window, with the lock's end. One upsert: parallel
+ * attempts each get their own number, and the attempt that reaches `maxFailures` sets the lock (S7, S14). A window
+ * ends `windowMinutes` after its first attempt, or when its lock ends.
+ */
 export async function countSignInAttempt(
   db: Executor,
   key: { username: string; address: string },
   rule: LockoutRule,
   now: Date,
 ): Promise<{ failures: number; lockedUntil: Date | null }> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const lockEnd = sql`${at} + ${`${rule.lockMinutes} minutes`}::interval`;
-  const { failures, windowStart, lockedUntil } = signInFailures;
-  const isOver = sql`(${lockedUntil} is null and ${windowStart} <= ${at} - ${`${rule.windowMinutes} minutes`}::interval)
-    or ${lockedUntil} <= ${at}`;
-  const [row] = await db
-    .insert(signInFailures)
-    .values({
-      username: key.username.toLowerCase(),
-      address: key.address,
-      failures: 1,
-      windowStart: now,
-      lockedUntil: rule.maxFailures <= 1 ? sql`${lockEnd}` : null,
-    })
-    .onConflictDoUpdate({
-      target: [signInFailures.username, signInFailures.address],
-      set: {
-        failures: sql`case when ${isOver} then 1 else ${failures} + 1 end`,
-        windowStart: sql`case when ${isOver} then ${at} else ${windowStart} end`,
-        lockedUntil: sql`case
-          when ${isOver} then null
-          when ${lockedUntil} is not null then ${lockedUntil}
-          when ${failures} + 1 >= ${rule.maxFailures} then ${lockEnd}
-        end`,
-      },
-    })
-    .returning({ failures, lockedUntil });
+  const [row] = await signInAttemptQuery(db, rule).execute({
+    username: key.username.toLowerCase(),
+    address: key.address,
+    now: now.toISOString(),
+  });
   return row!;
 }
 
@@ -208,9 +233,6 @@ export const deleteStaleSignInFailures = (db: Executor, before: Date) =>
         or(isNull(signInFailures.lockedUntil), lt(signInFailures.lockedUntil, before)),
       ),
     );
-
-export const findAccountLock = async (db: Executor, userId: number) =>
-  (await db.select().from(accountLocks).where(eq(accountLocks.userId, userId)))[0];
 
 export const setAccountLock = (db: Executor, userId: number, lockedUntil: Date, lockedBy: number) =>
   db

@@ -114,10 +114,8 @@ export function createAuthService(deps: Deps) {
   }
 
   /** A lock placed by staff (S8) holds from every address until it ends or is lifted; its end, or null. */
-  async function staffLockEnd(userId: number | undefined): Promise<Date | null> {
-    const lock = userId === undefined ? undefined : await repo.findAccountLock(db, userId);
-    return lock && lock.lockedUntil > clock.now() ? lock.lockedUntil : null;
-  }
+  const staffLockEnd = (lockedUntil: Date | null | undefined): Date | null =>
+    lockedUntil && lockedUntil > clock.now() ? lockedUntil : null;
 
   /**
    * Counts the attempt before the password is checked, so parallel attempts cannot slip past the count (S7): first
@@ -151,9 +149,10 @@ export function createAuthService(deps: Deps) {
       if (!body.username) throw invalidField('body.username', 'username is required');
       if (!body.password) throw invalidField('body.password', 'password is required');
 
-      const user = await repo.findUserByUsername(db, body.username);
+      const account = await repo.findSignInAccount(db, body.username);
+      const user = account?.user;
       const lockEnd =
-        (await staffLockEnd(user?.id)) ?? (await lockEndAfterAttempt(body.username, meta.address));
+        staffLockEnd(account?.staffLockedUntil) ?? (await lockEndAfterAttempt(body.username, meta.address));
       if (lockEnd) throw tooManyRequests(LOCKED, lockEnd, clock.now());
       const isValid = await verifyPassword(user?.passwordHash ?? null, body.password);
       if (!user || !isValid) {

@@ -4,6 +4,7 @@ import { assignedTo } from '../access/scope.js';
 import { passagesOpenTo } from './reading.access.js';
 import type { Reader } from '../progression/progression.service.js';
 import { hasRows, preparedQuery, type Executor } from '../../db/database.js';
+import { preparedShapes } from '../../db/prepared-shapes.js';
 import {
   assignments,
   enrolments,
@@ -119,71 +120,71 @@ export type StudentListNarrowing = 'favourites' | 'level' | 'none';
  * `favouritePassageIds` read apart for other lists. Their own placement test first, then their band, then by band
  * and title. Asked on every student home page, so each shape (band or none, narrowing) is prepared once.
  */
-function studentPassagesQuery(db: Executor, hasBand: boolean, narrowing: StudentListNarrowing) {
-  const studentId = sql.placeholder('studentId');
-  const band = sql.placeholder('colourBandId');
-  const reader = {
-    userId: studentId,
-    seriesId: sql.placeholder('seriesId'),
-    colourBandId: hasBand ? band : null,
-    placementTestId: sql.placeholder('placementTestId'),
-  };
-  const around = {
-    favourites: inArray(passages.id, favouritesOf(db, studentId)),
-    level: between(passages.colourBandId, sql`${band} - 1`, sql`${band} + 1`),
-    none: undefined,
-  }[narrowing];
-  const stats = db
-    .select({
-      numPages: sql<number>`count(*)::int`.as('num_pages'),
-      narrationMissing: sql<boolean | null>`bool_or(${passagePages.narrationKey} is null)`.as(
-        'narration_missing',
-      ),
-    })
-    .from(passagePages)
-    .where(eq(passagePages.passageId, passages.id))
-    .as('stats');
-  // The open worksheet, else the latest (as currentWorksheets).
-  const current = db
-    .select({ ...worksheetProgress, recordingSubmitted: recordingSubmitted.as('recording_submitted') })
-    .from(worksheets)
-    .where(and(eq(worksheets.studentId, studentId), eq(worksheets.passageId, passages.id)))
-    .orderBy(asc(worksheets.worksheetCompleted), desc(worksheets.id))
-    .limit(1)
-    .as('current');
-  return db
-    .select({
-      passage: passages,
-      numPages: stats.numPages,
-      narrationMissing: stats.narrationMissing,
-      worksheet: {
-        id: current.id,
-        passageId: current.passageId,
-        pagesCompleted: current.pagesCompleted,
-        worksheetCompleted: current.worksheetCompleted,
-        readingPracticeCompleted: current.readingPracticeCompleted,
-        recordingSubmitted: current.recordingSubmitted,
-      },
-      isFavourited: sql<boolean>`exists (select 1 from ${favourites}
+const studentPassagesQuery = preparedShapes(
+  ({ hasBand, narrowing }: { hasBand: boolean; narrowing: StudentListNarrowing }) =>
+    `student_passages_${hasBand ? 'band' : 'no_band'}_${narrowing}`,
+  (db, { hasBand, narrowing }, name) => {
+    const studentId = sql.placeholder('studentId');
+    const band = sql.placeholder('colourBandId');
+    const reader = {
+      userId: studentId,
+      seriesId: sql.placeholder('seriesId'),
+      colourBandId: hasBand ? band : null,
+      placementTestId: sql.placeholder('placementTestId'),
+    };
+    const around = {
+      favourites: inArray(passages.id, favouritesOf(db, studentId)),
+      level: between(passages.colourBandId, sql`${band} - 1`, sql`${band} + 1`),
+      none: undefined,
+    }[narrowing];
+    const stats = db
+      .select({
+        numPages: sql<number>`count(*)::int`.as('num_pages'),
+        narrationMissing: sql<boolean | null>`bool_or(${passagePages.narrationKey} is null)`.as(
+          'narration_missing',
+        ),
+      })
+      .from(passagePages)
+      .where(eq(passagePages.passageId, passages.id))
+      .as('stats');
+    // The open worksheet, else the latest (as currentWorksheets).
+    const current = db
+      .select({ ...worksheetProgress, recordingSubmitted: recordingSubmitted.as('recording_submitted') })
+      .from(worksheets)
+      .where(and(eq(worksheets.studentId, studentId), eq(worksheets.passageId, passages.id)))
+      .orderBy(asc(worksheets.worksheetCompleted), desc(worksheets.id))
+      .limit(1)
+      .as('current');
+    return db
+      .select({
+        passage: passages,
+        numPages: stats.numPages,
+        narrationMissing: stats.narrationMissing,
+        worksheet: {
+          id: current.id,
+          passageId: current.passageId,
+          pagesCompleted: current.pagesCompleted,
+          worksheetCompleted: current.worksheetCompleted,
+          readingPracticeCompleted: current.readingPracticeCompleted,
+          recordingSubmitted: current.recordingSubmitted,
+        },
+        isFavourited: sql<boolean>`exists (select 1 from ${favourites}
         where ${favourites.studentId} = ${studentId} and ${favourites.passageId} = ${passages.id})`,
-    })
-    .from(passages)
-    .leftJoinLateral(stats, sql`true`)
-    .leftJoinLateral(current, sql`true`)
-    .where(and(eq(passages.builderTypeId, sql.placeholder('typeId')), passagesOpenTo(db, reader), around))
-    .orderBy(
-      sql`${passages.id} = ${sql.placeholder('firstPassageId')} desc`,
-      sql`${passages.colourBandId} = ${sql.placeholder('firstBandId')} desc`,
-      asc(passages.colourBandId),
-      asc(passages.title),
-      asc(passages.id),
-    )
-    .prepare(`student_passages_${hasBand ? 'band' : 'no_band'}_${narrowing}`);
-}
-
-const studentPassageLists = new Map<string, ReturnType<typeof preparedStudentPassages>>();
-const preparedStudentPassages = (hasBand: boolean, narrowing: StudentListNarrowing) =>
-  preparedQuery((db) => studentPassagesQuery(db, hasBand, narrowing));
+      })
+      .from(passages)
+      .leftJoinLateral(stats, sql`true`)
+      .leftJoinLateral(current, sql`true`)
+      .where(and(eq(passages.builderTypeId, sql.placeholder('typeId')), passagesOpenTo(db, reader), around))
+      .orderBy(
+        sql`${passages.id} = ${sql.placeholder('firstPassageId')} desc`,
+        sql`${passages.colourBandId} = ${sql.placeholder('firstBandId')} desc`,
+        asc(passages.colourBandId),
+        asc(passages.title),
+        asc(passages.id),
+      )
+      .prepare(name);
+  },
+);
 
 export async function studentPassages(
   db: Executor,
@@ -191,11 +192,8 @@ export async function studentPassages(
   typeId: number,
   narrowing: StudentListNarrowing,
 ) {
-  const hasBand = reader.colourBandId !== null;
-  const shape = `${hasBand}:${narrowing}`;
-  let query = studentPassageLists.get(shape);
-  if (!query) studentPassageLists.set(shape, (query = preparedStudentPassages(hasBand, narrowing)));
-  const rows = await query(db).execute({
+  const shape = { hasBand: reader.colourBandId !== null, narrowing };
+  const rows = await studentPassagesQuery(db, shape).execute({
     studentId: reader.userId,
     seriesId: reader.seriesId,
     colourBandId: reader.colourBandId,
