@@ -1,4 +1,4 @@
-import { Table, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
+import { Table, UnstyledButton, type MantineBreakpoint, type TableThProps } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 
 export interface SortState<K extends string> {
@@ -17,6 +17,7 @@ export function SortHeader<K extends string>({
   onSort,
   firstOrder,
   visibleFrom,
+  w,
 }: {
   column: K;
   label: string;
@@ -24,6 +25,7 @@ export function SortHeader<K extends string>({
   onSort: (sort: SortState<K>) => void;
   firstOrder: 'asc' | 'desc';
   visibleFrom?: MantineBreakpoint;
+  w?: TableThProps['w'];
 }) {
   const isActive = sort.key === column;
   const Icon = !isActive ? IconArrowsSort : sort.order === 'asc' ? IconSortAscending : IconSortDescending;
@@ -33,6 +35,7 @@ export function SortHeader<K extends string>({
       scope="col"
       aria-sort={isActive ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
       visibleFrom={visibleFrom}
+      w={w}
     >
       <UnstyledButton onClick={() => onSort({ key: column, order: next })} fz="sm" fw={700} ta="start">
         {label} <Icon size={14} aria-hidden style={{ verticalAlign: 'middle' }} />

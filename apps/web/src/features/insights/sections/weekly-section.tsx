@@ -1,5 +1,5 @@
 import { WEEKLY_ACTIVITY_WEEKS } from '@readalong/contracts';
-import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Loaded } from '@/components/loaded';
 import { VisibleBarChart } from '@/components/visible-bar-chart';
@@ -35,13 +35,12 @@ export function WeeklySection({ address }: { address: InsightsAddress }) {
         <Text size="sm" c="dimmed" mb="sm">
           The last {WEEKLY_ACTIVITY_WEEKS} weeks from Monday, this week last, whatever the period.
         </Text>
-        <SegmentedControl
-          aria-label="Draw the weeks by"
+        <NativeSelect
+          label="Draw the weeks by"
           data={[...MEASURES]}
           value={measure}
-          onChange={setMeasure}
-          fullWidth
-          maw={520}
+          onChange={(event) => setMeasure(event.currentTarget.value)}
+          w={{ base: '100%', sm: 240 }}
         />
       </section>
       <Loaded query={weekly} loadingLabel="Loading the weeks" errorTitle="The weeks could not be loaded">
