@@ -13,7 +13,12 @@ import {
   students,
   worksheets,
 } from '../../db/schema/index.js';
-import { backgroundTalk, makeRecording, syntheticSpeech } from '../../platform/speech-bounds.fixtures.js';
+import {
+  backgroundTalk,
+  makeRecording,
+  syntheticSpeech,
+  type Recording as GeneratedRecording,
+} from '../../platform/speech-bounds.fixtures.js';
 import { analyses } from './audio.js';
 import { runProgram } from '../../platform/run-program.js';
 import { encodeWav } from '../../platform/wav.js';
@@ -130,6 +135,21 @@ async function signInAgain() {
   for (const [key, person] of Object.entries(people) as [keyof typeof people, { username: string }][]) {
     cast.token[key] = (await signIn(t, person.username)).access_token;
   }
+}
+
+/** Uploads a generated recording as a WAV; it must be accepted. */
+async function uploadMade(
+  worksheetId: number,
+  made: GeneratedRecording,
+  fields: Record<string, string> = {},
+) {
+  const response = await upload(
+    cast.token.student,
+    worksheetId,
+    form(audio(encodeWav(made.pcm, made.sampleRate), fields)),
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return Recording.parse(response.json());
 }
 
 const rowsOf = (worksheetId: number) =>
@@ -289,13 +309,7 @@ describe('POST /v1/worksheets/{id}/recording', () => {
       speech: { seconds: 3 },
       noise: { kind: 'pink', snrDb: 10 },
     });
-    const response = await upload(
-      cast.token.student,
-      worksheet.id,
-      form(audio(encodeWav(made.pcm, made.sampleRate), { duration_ms: '6000' })),
-    );
-    expect(response.statusCode, response.body).toBe(201);
-    const recording = Recording.parse(response.json());
+    const recording = await uploadMade(worksheet.id, made, { duration_ms: '6000' });
     expect(Math.abs(recording.start_time! * 1000 - made.truth.startMs)).toBeLessThan(250);
     expect(Math.abs(recording.end_time! * 1000 - made.truth.endMs)).toBeLessThan(250);
     expect(recording).toMatchObject({
@@ -323,13 +337,7 @@ describe('POST /v1/worksheets/{id}/recording', () => {
         speech: { seconds: 4 },
         talk: { pcm: room(8, 5), snrDb: 13 },
       });
-      const response = await upload(
-        cast.token.student,
-        worksheet.id,
-        form(audio(encodeWav(made.pcm, made.sampleRate), {})),
-      );
-      expect(response.statusCode, response.body).toBe(201);
-      const recording = Recording.parse(response.json());
+      const recording = await uploadMade(worksheet.id, made);
       // The room talks from the first sample to the last; the suggestion is the reader's (RA1's 0.5 s).
       expect(Math.abs(recording.suggested_start! * 1000 - made.truth.startMs)).toBeLessThan(500);
       expect(Math.abs(recording.suggested_end! * 1000 - made.truth.endMs)).toBeLessThan(500);
