@@ -148,6 +148,18 @@ for (const { username, opens } of [
     await signIn(page, username);
     await expect(page).toHaveURL(new RegExp(`${opens}$`));
     await page.goto('/insights');
+    await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+    if (username === 'demo.head') {
+      // A department head looks at one school, picked in the frame (C28): every section keeps it.
+      await page.getByRole('combobox', { name: 'School' }).click();
+      await page
+        .getByRole('listbox', { name: 'School' })
+        .getByRole('option')
+        .filter({ hasNotText: 'All schools' })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/school_id=\d+/);
+    }
     const problems: string[] = [];
     for (const section of SECTIONS) {
       await page
@@ -167,6 +179,7 @@ for (const { username, opens } of [
       for (const clipped of await clippedElements(page)) problems.push(`${section} at 360 px: ${clipped}`);
       await page.setViewportSize(LAPTOP);
     }
+    if (username === 'demo.head') await expect(page).toHaveURL(/school_id=\d+/);
     expect(problems).toEqual([]);
   });
 }
