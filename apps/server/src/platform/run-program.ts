@@ -15,6 +15,8 @@ export interface RunOptions {
   maxOutputBytes?: number;
   /** The path of `nice`: the program runs at a lower priority, so it never slows the answers to requests. */
   nice?: string | null;
+  /** How much lower, with `nice`: 1 to 19 (default 10). */
+  niceness?: number;
 }
 
 /** A program that could not run (`missing`: not installed) or failed. */
@@ -36,7 +38,7 @@ export function runProgram(
   options: RunOptions = {},
 ): Promise<{ stdout: Buffer; stderr: string }> {
   const [file, fileArgs] = options.nice
-    ? [options.nice, ['-n', '10', program, ...args]]
+    ? [options.nice, ['-n', String(options.niceness ?? 10), program, ...args]]
     : [program, [...args]];
   const limits = { timeout: options.timeoutMs ?? 0, maxBuffer: options.maxOutputBytes ?? 1024 * 1024 };
   return new Promise((resolve, reject) => {

@@ -41,14 +41,19 @@ export interface NarratedText extends SpokenAudio {
   aligned: boolean;
 }
 
+export type SpeechPriority = 'reader' | 'background';
+
 export interface Speech {
   /** Null when speech can be made; otherwise why not (for the log). */
   readonly unavailableReason: string | null;
   /** Names the voice and the whole pipeline: part of every cache key, so a change regenerates. */
   readonly voice: string;
   readonly extension: string;
-  /** Speaks `text` and times each of `words` (the text's words in reading order, punctuation stripped). */
-  narrate(text: string, words: readonly string[]): Promise<NarratedText>;
+  /**
+   * Speaks `text` and times each of `words` (the text's words in reading order, punctuation stripped); for a
+   * reader waiting (default) or the background job, which gives way to readers (R30).
+   */
+  narrate(text: string, words: readonly string[], priority?: SpeechPriority): Promise<NarratedText>;
   /** Speaks one word. */
   speak(word: string): Promise<SpokenAudio>;
 }
@@ -82,6 +87,11 @@ const MP3_KBPS = 32;
 export const LOUDNESS = { targetLufs: -20, peakLimitDb: -1 };
 const PIPELINE_VERSION = 2;
 const STEP_TIMEOUT_MS = 120_000;
+/**
+ * How much lower than the answers to requests speech runs (nice): a reader waiting for a page a little lower, the
+ * background job lowest, so a book opened before the job reached it is not slowed by the job (R30).
+ */
+const NICENESS: Record<SpeechPriority, number> = { reader: 5, background: 19 };
 
 /** Speech that is never available: when the OS packages are missing, and for tests. */
 export function speechOff(reason: string): Speech {
@@ -211,24 +221,28 @@ function createOsSpeech(voice: Voice, machine: SpeechMachine): Speech {
   const nice = machine.binaries.get('nice') ?? null;
   const ffmpeg = machine.binaries.get('ffmpeg');
   // Speech runs at a lower priority, so narrating in the background never slows the answers to requests.
-  const run = (file: string, args: string[]) => runProgram(file, args, { nice, timeoutMs: STEP_TIMEOUT_MS });
+  type Run = (file: string, args: string[]) => ReturnType<typeof runProgram>;
+  const runAt =
+    (priority: SpeechPriority): Run =>
+    (file, args) =>
+      runProgram(file, args, { nice, niceness: NICENESS[priority], timeoutMs: STEP_TIMEOUT_MS });
   const loudness = ffmpeg ? `loud:${LOUDNESS.targetLufs}LUFS` : 'loud:as-spoken';
   const id = `${voice.id};${loudness};mp3:${MP3_KBPS}k;v${PIPELINE_VERSION}`;
 
   /** The voice → WAV, then MP3 at the one loudness; returns the work folder's WAV (as spoken) for alignment. */
-  async function synthesise(dir: string, text: string): Promise<{ wav: string; audio: Buffer }> {
+  async function synthesise(run: Run, dir: string, text: string): Promise<{ wav: string; audio: Buffer }> {
     const textFile = path.join(dir, 'text.txt');
     const wav = path.join(dir, 'speech.wav');
     const mp3 = path.join(dir, 'speech.mp3');
     await writeFile(textFile, voice.asciiOnly ? toAsciiText(text) : text);
     await run(bin(voice.program), voice.args(textFile, wav));
-    const served = ffmpeg ? await toOneLoudness(ffmpeg, wav, path.join(dir, 'loud.wav')) : wav;
+    const served = ffmpeg ? await toOneLoudness(run, ffmpeg, wav, path.join(dir, 'loud.wav')) : wav;
     await run(bin('lame'), ['--quiet', '-m', 'm', '-b', String(MP3_KBPS), served, mp3]);
     return { wav, audio: await readFile(mp3) };
   }
 
   /** Two passes of ffmpeg: measure, then the gain and limiter (R29). */
-  async function toOneLoudness(ffmpeg: string, wav: string, out: string): Promise<string> {
+  async function toOneLoudness(run: Run, ffmpeg: string, wav: string, out: string): Promise<string> {
     const filter = loudnessFilter(loudnessGainDb(await measureLoudness(ffmpeg, wav, run)));
     await run(ffmpeg, ['-v', 'error', '-y', '-i', wav, '-af', filter, '-c:a', 'pcm_s16le', out]);
     return out;
@@ -241,14 +255,15 @@ function createOsSpeech(voice: Voice, machine: SpeechMachine): Speech {
 
     async speak(word) {
       return inWorkFolder(async (dir) => {
-        const { wav, audio } = await synthesise(dir, word);
+        const { wav, audio } = await synthesise(runAt('reader'), dir, word);
         return { audio, durationMs: wavDurationMs(await readFile(wav)) ?? 0 };
       });
     },
 
-    async narrate(text, words) {
+    async narrate(text, words, priority = 'reader') {
+      const run = runAt(priority);
       return inWorkFolder(async (dir) => {
-        const { wav, audio } = await synthesise(dir, text);
+        const { wav, audio } = await synthesise(run, dir, text);
         const durationMs = wavDurationMs(await readFile(wav)) ?? 0;
         if (words.length === 0) return { audio, durationMs, timings: [], aligned: true };
         // The acoustic model wants 16 kHz mono 16-bit.

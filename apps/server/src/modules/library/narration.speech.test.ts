@@ -44,9 +44,9 @@ function counting(speech: Speech) {
   const counter = { calls: 0 };
   const wrapped: Speech = {
     ...speech,
-    narrate: (text, words) => {
+    narrate: (text, words, priority) => {
       counter.calls += 1;
-      return speech.narrate(text, words);
+      return speech.narrate(text, words, priority);
     },
   };
   return { counter, deps: { ...t.deps, speech: wrapped } satisfies Deps };

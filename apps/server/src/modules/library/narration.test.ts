@@ -3,9 +3,10 @@
  * this runs on any machine (narration.speech.test.ts does the same with the real voices, WITH_SPEECH=1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitWords } from '@readalong/content';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import type { Deps } from '../../deps.js';
-import type { Speech } from '../../platform/speech.js';
+import type { Speech, SpeechPriority } from '../../platform/speech.js';
 import { narrationService } from './narration.js';
 
 const TEXTS = ['Sam has a red kite.', 'The kite flies over the hill.', 'Sam is glad.'];
@@ -16,12 +17,14 @@ let passageId: number;
 /** A voice that counts the texts it speaks; `voice` is its id, as detectSpeech makes it. */
 function countingVoice(voice: string) {
   const spoken: string[] = [];
+  const priorities: (SpeechPriority | undefined)[] = [];
   const speech: Speech = {
     unavailableReason: null,
     voice,
     extension: 'mp3',
-    async narrate(text, words) {
+    async narrate(text, words, priority) {
       spoken.push(text);
+      priorities.push(priority);
       return {
         audio: Buffer.from(`${voice} reads ${text}`),
         durationMs: words.length * 400,
@@ -31,7 +34,7 @@ function countingVoice(voice: string) {
     },
     speak: () => Promise.reject(new Error('no single words here')),
   };
-  return { spoken, deps: { ...t.deps, speech } satisfies Deps };
+  return { spoken, priorities, deps: { ...t.deps, speech } satisfies Deps };
 }
 
 /** One server start: a fresh service (as a new process has) and its background job, run to the end. */
@@ -48,6 +51,8 @@ describe('narration and the voice (R30)', () => {
     const first = countingVoice('festival:test;v1');
     expect(await start(first.deps)).toEqual({ narrated: TEXTS.length, failed: 0 });
     expect(first.spoken).toEqual(TEXTS);
+    // The job gives way to readers: its speech runs at the lowest priority.
+    expect(first.priorities).toEqual(TEXTS.map(() => 'background'));
 
     const second = countingVoice('festival:test;v1');
     expect(await start(second.deps)).toEqual({ narrated: 0, failed: 0 });
@@ -71,9 +76,20 @@ describe('narration and the voice (R30)', () => {
     expect(restarted.spoken).toEqual([]);
   });
 
+  it('speaks a page a reader asks for before the job reached it at once, at a reader’s priority', async () => {
+    const passage = await t.factories.passage({ pages: ['A new page nobody has heard.'] });
+    const voice = countingVoice('flite:test;v1');
+    const page = await narrationService(voice.deps).page(passage.id, 1);
+    expect(page!.word_timings.map((timing) => timing.word)).toEqual(
+      splitWords('A new page nobody has heard.'),
+    );
+    expect(voice.priorities).toEqual(['reader']);
+  });
+
   it('keeps the old voice’s audio: going back to it speaks nothing', async () => {
     const back = countingVoice('festival:test;v1');
-    expect(await start(back.deps)).toEqual({ narrated: TEXTS.length, failed: 0 });
-    expect(back.spoken).toEqual([]);
+    // The page of the test before has no audio of this voice yet: it alone is spoken.
+    expect(await start(back.deps)).toEqual({ narrated: TEXTS.length + 1, failed: 0 });
+    expect(back.spoken).toEqual(['A new page nobody has heard.']);
   });
 });

@@ -17,6 +17,7 @@ import type { Deps } from '../../deps.js';
 import { passagePages, type WordTiming } from '../../db/schema/index.js';
 import { runOnOneServer } from '../../db/single-runner.js';
 import { AppError } from '../../domain/errors.js';
+import type { SpeechPriority } from '../../platform/speech.js';
 import { API_PREFIX } from '../../http/route.js';
 
 export const NARRATION_PREFIX = `${API_PREFIX}/narration/`;
@@ -102,13 +103,13 @@ function createNarrationService({ db, speech, config }: Deps) {
     }
   }
 
-  /** The text's audio and timings, from the cache or spoken now. */
-  function narrateText(text: string): Promise<CachedNarration & { key: string }> {
+  /** The text's audio and timings, from the cache or spoken now (for a reader waiting, or in the background). */
+  function narrateText(text: string, priority: SpeechPriority): Promise<CachedNarration & { key: string }> {
     const key = keyOf(text);
     return once(key, async () => {
       const cached = await readMeta(key);
       if (cached && (await exists(fileOf(key)))) return { ...cached, key };
-      const result = await speech.narrate(text, splitWords(text));
+      const result = await speech.narrate(text, splitWords(text), priority);
       await save(key, result.audio);
       const meta: CachedNarration = {
         voice: speech.voice,
@@ -132,8 +133,8 @@ function createNarrationService({ db, speech, config }: Deps) {
     );
 
   /** Narrates one page row and records it, unless its text changed meanwhile. */
-  async function narratePage(row: PageRow) {
-    const narration = await narrateText(row.text);
+  async function narratePage(row: PageRow, priority: SpeechPriority = 'reader') {
+    const narration = await narrateText(row.text, priority);
     await db
       .update(passagePages)
       .set({ narrationKey: narration.key, wordTimings: narration.timings })
@@ -151,7 +152,7 @@ function createNarrationService({ db, speech, config }: Deps) {
         .select({ narrationKey: passagePages.narrationKey })
         .from(passagePages)
         .where(samePage(row));
-      return current && current.narrationKey !== keyOf(row.text) ? narratePage(row) : null;
+      return current && current.narrationKey !== keyOf(row.text) ? narratePage(row, 'background') : null;
     });
     return run.ran ? run.value : null;
   }
