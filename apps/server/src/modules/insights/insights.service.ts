@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
-import { classes, students, users } from '../../db/schema/index.js';
+import { classes, enrolments, students, users } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import { invalidField } from '../../domain/errors.js';
 import { requireVisibleClass, schoolInScope } from '../access/in-scope.js';
@@ -139,8 +139,15 @@ export function createInsightsService(deps: Deps) {
       new Date(from.getTime() + index * WEEK_MS).toISOString().slice(0, 10),
     );
     const classIds = classRows.map((row) => row.id);
+    // Only the page's classes' students: a district's other 50,000 would be read and dropped by the per-class join.
+    const enrolledInPage = inArray(
+      students.userId,
+      db.select({ id: enrolments.studentId }).from(enrolments).where(inArray(enrolments.classId, classIds)),
+    );
     const rows =
-      classIds.length === 0 ? [] : await activity(visibleStudents(db, actor), interval, 'week', classIds);
+      classIds.length === 0
+        ? []
+        : await activity(and(visibleStudents(db, actor), enrolledInPage)!, interval, 'week', classIds);
     const totals = fold(rows, (row) => `${row.classId}:${row.period}`);
     return classRows.map((row) => ({
       class_id: row.id,
