@@ -28,10 +28,17 @@ export const POOL_SIZE = 10;
 
 export function connect(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
-  // An idle client's error (e.g. the server restarting) must not crash the process.
+  // A connection's error (PostgreSQL restarting, or stopping before the pool at shutdown: "terminating connection
+  // due to administrator command") must not crash the process: every client logs its own, idle or checked out
+  // between two queries (a background job's lock, O10). The pool repeats an idle client's error: already logged.
+  pool.on('connect', (client) => client.on('error', logConnectionError));
   pool.on('error', () => {});
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, url, close: () => pool.end() };
+}
+
+function logConnectionError(error: Error): void {
+  console.error(`database: a connection was lost (${error.message})`);
 }
 
 export async function applyMigrations(db: Database): Promise<void> {
