@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { firstScreens, type FirstScreen } from './build/first-screens.ts';
 
 /** The API the dev server forwards /api to; `npm run dev` at the root starts it on API_PORT. */
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
@@ -82,8 +83,29 @@ function mantineStylesPerComponent(): Plugin {
   };
 }
 
+/**
+ * docs/rules.md B8: each role's first screen (budgets.json) and the modules app/router.tsx loads for it, so the
+ * page's code is asked for with the entry's; B9: the sign-in screen's HTML is rendered at build.
+ */
+const FIRST_SCREENS: FirstScreen[] = [
+  { path: '/login', modules: ['src/features/auth/login-screen.tsx'], static: true },
+  { path: '/home', modules: ['src/app/layouts/student-layout.tsx', 'src/features/student/home-page.tsx'] },
+  {
+    path: '/teacher/students',
+    modules: ['src/app/layouts/staff-layout.tsx', 'src/features/teacher/students-page.tsx'],
+  },
+  {
+    path: '/insights',
+    modules: ['src/app/layouts/staff-layout.tsx', 'src/features/insights/insights-page.tsx'],
+  },
+  {
+    path: '/district',
+    modules: ['src/app/layouts/staff-layout.tsx', 'src/features/district/overview-page.tsx'],
+  },
+];
+
 export default defineConfig({
-  plugins: [mantineStylesPerComponent(), precompress()],
+  plugins: [mantineStylesPerComponent(), firstScreens(FIRST_SCREENS), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -12,6 +12,9 @@ import { createTestApp, signIn, type TestApp } from './app.js';
 
 const SCRIPT = `console.log(${JSON.stringify('a line of the app '.repeat(200))});`;
 const INDEX = '<!doctype html><title>ReadAlong</title><div id="root"></div>';
+/** B8: the build's own page for a first screen's address (apps/web/build/first-screens.ts). */
+const LOGIN_PAGE = '<!doctype html><title>ReadAlong</title><div id="root"><h1>Sign in</h1></div>';
+const STUDENTS_PAGE = '<!doctype html><title>ReadAlong</title><link rel="modulepreload" href="/assets/x.js">';
 const webPublic = path.resolve(import.meta.dirname, '../../web/public');
 
 let t: TestApp;
@@ -28,6 +31,9 @@ beforeAll(async () => {
   webDist = await mkdtemp(path.join(os.tmpdir(), 'readalong-web-'));
   await mkdir(path.join(webDist, 'assets'));
   await writeBuilt(path.join(webDist, 'index.html'), INDEX);
+  await mkdir(path.join(webDist, 'first-screens', 'teacher'), { recursive: true });
+  await writeBuilt(path.join(webDist, 'first-screens', 'login.html'), LOGIN_PAGE);
+  await writeBuilt(path.join(webDist, 'first-screens', 'teacher', 'students.html'), STUDENTS_PAGE);
   await writeBuilt(path.join(webDist, 'assets', 'app-Bx7rT2aQ.js'), SCRIPT);
   await copyFile(path.join(webPublic, 'favicon.ico'), path.join(webDist, 'favicon.ico'));
   await copyFile(path.join(webPublic, 'favicon.svg'), path.join(webDist, 'favicon.svg'));
@@ -71,7 +77,7 @@ describe('the build’s files', () => {
   it('answers index.html, compressed and re-checked on every visit, for the app’s routes', async () => {
     for (const url of [
       '/',
-      '/login',
+      '/login/',
       '/teacher/students/12/report',
       '/reset-password/abc',
       '/home?next=/x',
@@ -83,6 +89,21 @@ describe('the build’s files', () => {
       expect(page.headers['content-encoding'], url).toBe('br');
       expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(INDEX);
     }
+  });
+
+  it('answers a first screen’s address with the build’s page for it, compressed and re-checked (B8)', async () => {
+    for (const [url, page] of [
+      ['/login', LOGIN_PAGE],
+      ['/login?next=%2Fhome', LOGIN_PAGE],
+      ['/teacher/students', STUDENTS_PAGE],
+    ] as const) {
+      const answer = await get(url, 'br');
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers['content-type'], url).toContain('text/html');
+      expect(answer.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(answer.rawPayload).toString(), url).toBe(page);
+    }
+    expect((await get('/teacher/students/12/report')).body).toBe(INDEX);
   });
 
   it('has a favicon that is a picture, not the app’s page', async () => {

@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
+import { renderOverStaticScreen } from './app/render-over-static-screen';
 import { createAppRouter } from './app/router';
 import { authStore } from './lib/auth-store';
 import { createQueryClient } from './lib/query-client';
@@ -24,13 +25,29 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 afterFirstScreen(startRecordingOutboxWhenSignedIn);
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+// B9: a screen the build rendered stays painted until the router has what it shows; then the app renders over it.
+if (root.firstElementChild) whenRouterInitialized(() => renderOverStaticScreen(root, app));
+else createRoot(root).render(app);
+
+/** Runs `work` once the router has loaded the first page's code and run its first loaders. */
+function whenRouterInitialized(work: () => void) {
+  if (router.state.initialized) {
+    work();
+    return;
+  }
+  const stopListening = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stopListening();
+    work();
+  });
+}
 
 /**
  * Runs `work` once the first screen is there: the router has run its first loaders (the session check, the page's
@@ -38,19 +55,11 @@ createRoot(root).render(
  * and its storage reads) then stays off the first screen's critical path (B5).
  */
 function afterFirstScreen(work: () => void) {
-  const whenIdle = () =>
+  whenRouterInitialized(() =>
     typeof requestIdleCallback === 'function'
       ? requestIdleCallback(work, { timeout: 2000 })
-      : setTimeout(work, 500);
-  if (router.state.initialized) {
-    whenIdle();
-    return;
-  }
-  const stopListening = router.subscribe((state) => {
-    if (!state.initialized) return;
-    stopListening();
-    whenIdle();
-  });
+      : setTimeout(work, 500),
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import { installErrorHandler, toEnvelope } from './errors.js';
 import { registerFileDownloads } from './files.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerCompression } from './compression.js';
-import { sendAppRoute, serveWebFiles } from './web-app.js';
+import { serveWebFiles } from './web-app.js';
 import { registerRateLimits } from './rate-limit.js';
 import { requestLogFields } from './log-safety.js';
 import { batchedLog } from './log-destination.js';
@@ -163,9 +163,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     narrationDir: deps.config.narration.dir,
   });
   const servesWebApp = deps.config.isProduction;
-  if (servesWebApp) await serveWebFiles(app, deps.config.webDist);
+  const sendAppRoute = servesWebApp ? await serveWebFiles(app, deps.config.webDist) : undefined;
   app.setNotFoundHandler((request, reply) => {
-    if (servesWebApp && sendAppRoute(request, reply)) return reply;
+    if (sendAppRoute?.(request, reply)) return reply;
     return reply
       .status(404)
       .send(toEnvelope(new AppError('not_found', `No route ${request.method} ${request.url}.`)));

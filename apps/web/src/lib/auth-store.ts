@@ -349,5 +349,5 @@ void authStore.ready();
 
 /** The auth state, re-rendering the component when it changes. */
 export function useAuth(): AuthState {
-  return useSyncExternalStore(authStore.subscribe, authStore.getState);
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
 }

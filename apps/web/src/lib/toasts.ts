@@ -155,5 +155,5 @@ function subscribe(listener: () => void): () => void {
 
 /** The toasts showing now, re-rendering when they change. */
 export function useToasts(): readonly Toast[] {
-  return useSyncExternalStore(subscribe, getToasts);
+  return useSyncExternalStore(subscribe, getToasts, getToasts);
 }

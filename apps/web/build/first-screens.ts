@@ -1,0 +1,162 @@
+/**
+ * docs/rules.md B8: the pages a visit starts on get an index.html of their own, `first-screens/<path>.html`, that
+ * asks for the page's code and styles along with the app's entry. With index.html alone the browser learns of a
+ * page's chunks only once the entry has downloaded and run and the router has matched the address: one more round
+ * trip on a school's connection, and on `/home` two (the page's chunks, then the contracts they import). The server
+ * answers a path with its own copy when there is one (apps/server/src/http/web-app.ts).
+ *
+ * B9: a screen that shows the same to everyone (`static`: the sign-in screen) also has its HTML in the page,
+ * rendered from its components at build (build/render-first-screens.ts), so it is painted before the JavaScript
+ * arrives.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+
+export interface FirstScreen {
+  /** The address, as the router spells it (src/config/paths). */
+  path: string;
+  /** The modules the router loads for it (app/router.tsx), relative to apps/web. */
+  modules: readonly string[];
+  /** B9: rendered at build (src/app/static-first-screen.tsx names its component). */
+  static?: boolean;
+}
+
+/** Where the build writes the copy of index.html for a first screen's address; the server looks there. */
+export const firstScreenFile = (address: string) => `first-screens${address}.html`;
+
+export function firstScreens(screens: readonly FirstScreen[]): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'readalong:first-screens',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // After the build wrote index.html, before the precompress plugin's closeBundle compresses every page.
+    async writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+      const loadedByEntry = staticClosure(
+        chunks.filter((chunk) => chunk.isEntry),
+        bundle,
+      );
+      const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      const markup = await renderStaticScreens(
+        root,
+        screens.filter((screen) => screen.static).map((screen) => screen.path),
+      );
+      const styleText = (file: string) => readFile(path.join(outDir, file), 'utf8');
+      await Promise.all(
+        screens.map(async (screen) => {
+          const own = screen.modules.map((module) => chunkOf(chunks, path.resolve(root, module)));
+          const scripts = [...staticClosure(own, bundle)].filter((chunk) => !loadedByEntry.has(chunk));
+          const styles = stylesOf(scripts);
+          const screenMarkup = markup[screen.path];
+          const html = screenMarkup
+            ? staticPage(index, screenMarkup, {
+                inline: await Promise.all([...stylesOf([...loadedByEntry]), ...styles].map(styleText)),
+                styles,
+                scripts,
+              })
+            : index.replace(HEAD_END, () => `${styleLinks(styles)}${preloads(scripts)}${HEAD_END}`);
+          const target = path.join(outDir, firstScreenFile(screen.path));
+          await mkdir(path.dirname(target), { recursive: true });
+          await writeFile(target, html);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * B9: a page with its screen's HTML in #root and every rule it needs in a <style>, so the document alone paints it.
+ * The stylesheets are still linked, at the end of the body, where they hold up no paint: the app's chunks then
+ * find them there (Vite's loader adds a stylesheet a chunk needs unless it is linked) and later pages are cached.
+ * The paint needs none of the files it names, so they are asked for at low priority: on a slow connection the
+ * browser gives it to what is needed first.
+ */
+function staticPage(
+  index: string,
+  markup: string,
+  page: { inline: readonly string[]; styles: readonly string[]; scripts: readonly OutputChunk[] },
+): string {
+  const entryStyles = [...index.matchAll(STYLESHEET)].map((link) => link[1]!);
+  return index
+    .replace(STYLESHEET, '')
+    .replace(
+      HEAD_END,
+      () => `    <style>${page.inline.join('\n')}</style>\n${preloads(page.scripts)}${HEAD_END}`,
+    )
+    .replace(ROOT, () => `<div id="root">${markup}</div>`)
+    .replace(BODY_END, () => `${styleLinks([...entryStyles, ...page.styles])}${BODY_END}`)
+    .replaceAll(
+      /<(script type="module"|link rel="(?:modulepreload|stylesheet)") crossorigin/g,
+      '<$1 fetchpriority="low" crossorigin',
+    );
+}
+
+const HEAD_END = '  </head>';
+const BODY_END = '  </body>';
+/** A stylesheet link Vite wrote into index.html (the entry's CSS), with its file. */
+const STYLESHEET = /\s*<link rel="stylesheet" crossorigin href="\/([^"]+)">/g;
+const ROOT = '<div id="root"></div>';
+const run = promisify(execFile);
+
+/** B9: `{ address: markup of #root }` for the static screens, rendered in a process of its own. */
+async function renderStaticScreens(
+  root: string,
+  addresses: readonly string[],
+): Promise<Record<string, string>> {
+  if (addresses.length === 0) return {};
+  const script = path.join(root, 'build/render-first-screens.ts');
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', script, ...addresses], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout) as Record<string, string>;
+}
+
+/** The chunk a route's `import()` of `module` loads; a first screen naming a module the app lost fails the build. */
+function chunkOf(chunks: readonly OutputChunk[], module: string): OutputChunk {
+  const chunk = chunks.find((candidate) => candidate.facadeModuleId === module);
+  if (!chunk) throw new Error(`first screens: no chunk is loaded for ${module} (see app/router.tsx)`);
+  return chunk;
+}
+
+/** The chunks, and every chunk they import statically, in the order they are met. */
+function staticClosure(start: readonly OutputChunk[], bundle: OutputBundle): Set<OutputChunk> {
+  const closure = new Set<OutputChunk>();
+  const visit = (chunk: OutputChunk) => {
+    if (closure.has(chunk)) return;
+    closure.add(chunk);
+    for (const name of chunk.imports) {
+      const imported = bundle[name];
+      if (imported?.type === 'chunk') visit(imported);
+    }
+  };
+  start.forEach(visit);
+  return closure;
+}
+
+/** The CSS files the chunks bring, each once. */
+function stylesOf(chunks: readonly OutputChunk[]): string[] {
+  return [...new Set(chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))];
+}
+
+/** The page's stylesheets, linked: its first paint needs them, and Vite's loader finds them there. */
+function styleLinks(files: readonly string[]): string {
+  return files.map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">\n`).join('');
+}
+
+/** The page's scripts, fetched now and run when the router imports them. */
+function preloads(chunks: readonly OutputChunk[]): string {
+  return chunks
+    .map((chunk) => `    <link rel="modulepreload" crossorigin href="/${chunk.fileName}">\n`)
+    .join('');
+}
