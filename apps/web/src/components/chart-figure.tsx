@@ -50,32 +50,39 @@ export function ChartFigure({
         <div aria-hidden>{children}</div>
         {!tableShown && (
           <VisuallyHidden>
-            <Table>
-              <Table.Caption>{title}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  {table.columns.map((column) => (
-                    <Table.Th key={column} scope="col">
-                      {column}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {table.rows.map((row, index) => (
-                  <Table.Tr key={index}>
-                    {row.map((cell, column) => (
-                      <Table.Td key={column}>{cell}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ChartNumbers caption={title} table={table} />
           </VisuallyHidden>
         )}
       </Stack>
       {footer}
     </Paper>
+  );
+}
+
+/** A chart's numbers as a table: a heading per column, a row per data point. */
+export function ChartNumbers({ caption, table }: { caption: ReactNode; table: ChartTable }) {
+  return (
+    <Table>
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {table.columns.map((column) => (
+            <Table.Th key={column} scope="col">
+              {column}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {table.rows.map((row, index) => (
+          <Table.Tr key={index}>
+            {row.map((cell, column) => (
+              <Table.Td key={column}>{cell}</Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

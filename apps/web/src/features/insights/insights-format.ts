@@ -10,6 +10,3 @@ export const shortDay = (iso: string) =>
     month: 'short',
     timeZone: 'UTC',
   });
-
-/** The y axis of a chart of counts: whole numbers only. */
-export const COUNT_AXIS = { allowDecimals: false } as const;

@@ -1,7 +1,7 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconDownload, IconTable } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
-import { ChartFigure, type ChartTable } from '@/components/chart-figure';
+import { ChartFigure, ChartNumbers, type ChartTable } from '@/components/chart-figure';
 import { downloadCsv } from '@/shared/csv/download-csv';
 
 interface InsightsFigureProps {
@@ -72,31 +72,14 @@ export function NumbersTable({ id, caption, table }: { id?: string; caption: str
       style={{ overflowX: 'auto' }}
       data-allow-overflow
     >
-      <Table striped>
-        <Table.Caption>
+      <ChartNumbers
+        caption={
           <Text size="sm" c="dimmed" component="span">
             {caption}, in numbers
           </Text>
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {table.columns.map((column) => (
-              <Table.Th key={column} scope="col">
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {table.rows.map((row, index) => (
-            <Table.Tr key={index}>
-              {row.map((cell, column) => (
-                <Table.Td key={column}>{cell}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        }
+        table={table}
+      />
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Loaded } from '@/components/loaded';
-import { VisibleBarChart } from '@/components/visible-bar-chart';
 import { downloadCsv } from '@/shared/csv/download-csv';
 import {
   useColourBands,
@@ -11,10 +10,10 @@ import {
   type InsightsFilter,
   type LevelProgression,
 } from '../api/insights';
+import { CountBars } from '../components/count-bars';
 import { InsightsFigure } from '../components/insights-figure';
 import { Pager, rangeOf } from '../components/pager';
 import type { InsightsAddress } from '../insights-address';
-import { COUNT_AXIS } from '../insights-format';
 
 /** Students by colour band now (IN4) and the level changes over the period (IN6). */
 export function LevelsSection({ address }: { address: InsightsAddress }) {
@@ -53,16 +52,13 @@ function ColourBands({ filter }: { filter: InsightsFilter }) {
             filename="students-by-level.csv"
           >
             {placed > 0 && (
-              <VisibleBarChart
-                accessibilityLayer={false}
-                yAxisProps={COUNT_AXIS}
-                h={220}
+              <CountBars
                 data={rows.map((row) => ({
                   level: `${row.series_name} ${row.colour_band_name}`,
                   Students: row.student_count,
                 }))}
                 dataKey="level"
-                series={[{ name: 'Students', color: 'indigo.5' }]}
+                names={['Students']}
               />
             )}
           </InsightsFigure>
@@ -132,21 +128,14 @@ function ReasonsFigure({
       filename={`level-changes-${filter.start}-to-${filter.end}.csv`}
     >
       {data.total > 0 && (
-        <VisibleBarChart
-          accessibilityLayer={false}
-          yAxisProps={COUNT_AXIS}
-          h={220}
+        <CountBars
           data={counts.map((count) => ({
             reason: count.label,
             Changes: count.changes,
             Students: count.students,
           }))}
           dataKey="reason"
-          series={[
-            { name: 'Changes', color: 'indigo.4' },
-            { name: 'Students', color: 'teal.7' },
-          ]}
-          withLegend
+          names={['Changes', 'Students']}
         />
       )}
     </InsightsFigure>

@@ -2,11 +2,11 @@ import { EmptyState, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core
 import { IconChartBar } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Loaded } from '@/components/loaded';
-import { VisibleBarChart } from '@/components/visible-bar-chart';
 import { useDailyActivity, useInsightsTotals, type InsightsFilter } from '../api/insights';
+import { CountBars } from '../components/count-bars';
 import { InsightsFigure } from '../components/insights-figure';
 import type { InsightsAddress } from '../insights-address';
-import { COUNT_AXIS, orDash, shortDay } from '../insights-format';
+import { orDash, shortDay } from '../insights-format';
 
 /** The first section (IN10): totals as tiles naming their period, reading speed, reading day by day (IN3, IN5). */
 export function OverviewSection({ address }: { address: InsightsAddress }) {
@@ -99,21 +99,14 @@ function Fluency({ fluency, filter }: { fluency: FluencyBand[]; filter: Insights
       filename={`reading-speed-${filter.end}.csv`}
     >
       {measured > 0 && (
-        <VisibleBarChart
-          accessibilityLayer={false}
-          yAxisProps={COUNT_AXIS}
-          h={220}
+        <CountBars
           data={fluency.map((band) => ({
             band: label(band),
             WPM: band.wpm_students,
             WCPM: band.wcpm_students,
           }))}
           dataKey="band"
-          series={[
-            { name: 'WPM', color: 'indigo.4' },
-            { name: 'WCPM', color: 'teal.7' },
-          ]}
-          withLegend
+          names={['WPM', 'WCPM']}
         />
       )}
     </InsightsFigure>
@@ -160,21 +153,14 @@ function DailyActivity({ filter, period }: { filter: InsightsFilter; period: str
             table={{ columns: ACTIVITY_COLUMNS, rows }}
             filename={`reading-${filter.start}-to-${filter.end}.csv`}
           >
-            <VisibleBarChart
-              accessibilityLayer={false}
-              yAxisProps={COUNT_AXIS}
-              h={220}
+            <CountBars
               data={days.map((day) => ({
                 day: shortDay(day.date),
                 'Active students': day.active_students,
                 'Books completed': day.books_completed,
               }))}
               dataKey="day"
-              series={[
-                { name: 'Active students', color: 'indigo.4' },
-                { name: 'Books completed', color: 'teal.7' },
-              ]}
-              withLegend
+              names={['Active students', 'Books completed']}
             />
           </InsightsFigure>
         );

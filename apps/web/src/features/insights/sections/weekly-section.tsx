@@ -2,11 +2,11 @@ import { WEEKLY_ACTIVITY_WEEKS } from '@readalong/contracts';
 import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Loaded } from '@/components/loaded';
-import { VisibleBarChart } from '@/components/visible-bar-chart';
 import { useWeeklyActivity, type ClassWeeks } from '../api/insights';
+import { CountBars } from '../components/count-bars';
 import { InsightsFigure } from '../components/insights-figure';
 import type { InsightsAddress } from '../insights-address';
-import { COUNT_AXIS, shortDay } from '../insights-format';
+import { shortDay } from '../insights-format';
 
 /** The figures a week is drawn by; the table and the CSV have all three. */
 const MEASURES = [
@@ -91,16 +91,14 @@ function ClassWeeksFigure({ klass, measure }: { klass: ClassWeeks; measure: Meas
       table={{ columns: WEEK_COLUMNS, rows }}
       filename={`${klass.name.replace(/[^\w-]+/g, '-')}-weekly.csv`}
     >
-      <VisibleBarChart
-        accessibilityLayer={false}
-        yAxisProps={COUNT_AXIS}
-        h={160}
+      <CountBars
         data={klass.weeks.map((week) => ({
           week: shortDay(week.week_start),
           [label]: Math.round(week[measure]),
         }))}
         dataKey="week"
-        series={[{ name: label, color: 'indigo.5' }]}
+        names={[label]}
+        h={160}
       />
     </InsightsFigure>
   );
