@@ -27,7 +27,10 @@ import { buildDistrict, SCHOOLS, type BuiltDistrict } from './support/district-s
 import { generatedBy, loadAverage, writeResults } from './support/report.js';
 import { startServer } from './support/server.js';
 
-const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'insights-scale.md');
+/** BENCH_RESULTS writes elsewhere: a quick run at a small scale need not replace the full run's results. */
+const RESULTS =
+  process.env.BENCH_RESULTS ??
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'insights-scale.md');
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20);
 const WARM_UP = 3;
