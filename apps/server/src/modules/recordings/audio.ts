@@ -71,6 +71,15 @@ export interface HeardAudio {
 export const analyses = pLimit(Math.max(1, os.availableParallelism()));
 
 /**
+ * An upload that would wait behind more than this many others is answered before it is heard, when the client gave
+ * its length; its suggested trim follows (RA1): a class uploading at once is never kept waiting on the queue.
+ */
+export const MAX_WAITING_ANALYSES = 2 * analyses.concurrency;
+
+/** Whether an upload would now wait on a long queue of analyses (see MAX_WAITING_ANALYSES). */
+export const analysesAreBusy = () => analyses.pendingCount >= MAX_WAITING_ANALYSES;
+
+/**
  * Decodes a stored upload with ffmpeg (one of `analyses`), its length the samples it holds; a file ffmpeg cannot
  * decode is refused (400 `file`). Without ffmpeg a WAV is measured from its header and any other type's length stays
  * unknown (RA2).

@@ -39,6 +39,7 @@ import {
   ACCEPTED_SNIFFED_TYPES,
   MIN_RECORDING_MS,
   SNIFFED_AUDIO,
+  analysesAreBusy,
   hearUpload,
   type HeardAudio,
 } from './audio.js';
@@ -120,6 +121,49 @@ export function createRecordingsService(
   }
 
   /**
+   * An upload heard: its length held to the limit (what the file holds counts, whatever the client said) and its
+   * trim suggested. The audio tools read a file on this machine: the stored one, or one copy of it from a bucket.
+   */
+  async function hear(file: StoredFile, clientLengthMs: number | undefined, log: UploadLog) {
+    const analysed = await storage.withLocalCopy(file.key, async (localPath) => {
+      const audio = await hearUpload(localPath, file);
+      checkLength(audio.lengthMs ?? clientLengthMs ?? null);
+      const durationMs = clientLengthMs ?? audio.lengthMs;
+      return { durationMs, suggested: suggestedTrim(audio, durationMs, log) };
+    });
+    if (!analysed) throw new Error(`the stored recording ${file.key} is missing`);
+    return analysed;
+  }
+
+  /**
+   * The suggested trim of a recording answered before it was heard (RA1: the queue of analyses was long), found in
+   * its turn after the answer: stored as the suggestion, and as the trim unless staff moved or confirmed it
+   * meanwhile. The review screen reads both with the recording, so the teacher sees it whenever they open it after.
+   * A file that cannot be heard now keeps no suggestion (logged), as without ffmpeg.
+   */
+  async function suggestLater(id: number, file: StoredFile, durationMs: number, log: UploadLog) {
+    try {
+      const { suggested } = await hear(file, durationMs, log);
+      if (!suggested) return;
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(recordings).where(eq(recordings.id, id)).for('update');
+        if (!row) return;
+        const untouched = !row.wpmConfirmed && row.startMs === 0 && row.endMs === durationMs;
+        await repo.updateRecording(tx, id, {
+          suggestedStartMs: suggested.startMs,
+          suggestedEndMs: suggested.endMs,
+          ...(untouched ? { startMs: suggested.startMs, endMs: suggested.endMs } : {}),
+        });
+      });
+    } catch (error) {
+      log.warn(
+        { err: error, recordingId: id },
+        'no suggested trim: the recording could not be heard after its answer',
+      );
+    }
+  }
+
+  /**
    * Stores the figures of a recording after its trim or mistakes changed: computed once the trim is confirmed,
    * null before. Then checks the student's WPM and WCPM goals.
    */
@@ -188,16 +232,12 @@ export function createRecordingsService(
       return viewOf(db, earlier);
     }
     if (!file) throw invalidField('file', 'a file is required');
+    // A class uploading at once: the answer does not wait on a long queue when the client gave the length (RA1).
+    const later = fields.duration_ms !== undefined && analysesAreBusy();
     try {
-      // The audio tools read a file on this machine: the stored one, or one copy of it from a bucket.
-      const analysed = await storage.withLocalCopy(file.key, async (localPath) => {
-        // What the file holds counts, whatever the client said.
-        const audio = await hearUpload(localPath, file);
-        checkLength(audio.lengthMs ?? fields.duration_ms ?? null);
-        const durationMs = fields.duration_ms ?? audio.lengthMs;
-        return { durationMs, suggested: suggestedTrim(audio, durationMs, log) };
-      });
-      if (!analysed) throw new Error(`the stored recording ${file.key} is missing`);
+      const analysed = later
+        ? { durationMs: fields.duration_ms!, suggested: null }
+        : await hear(file, fields.duration_ms, log);
       const { durationMs, suggested } = analysed;
       const clientId = fields.client_recording_id ?? null;
       const stored = await db.transaction(async (tx) => {
@@ -246,6 +286,7 @@ export function createRecordingsService(
       });
       // A take sent again (its answer was lost on the way) is stored once: the copy just received goes.
       if (stored.isRetry) await storage.remove(file.key);
+      else if (later) void suggestLater(stored.recording.id, file, fields.duration_ms!, log);
       return stored.recording;
     } catch (error) {
       await storage.remove(file.key);

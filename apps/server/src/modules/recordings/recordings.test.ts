@@ -19,7 +19,7 @@ import {
   syntheticSpeech,
   type Recording as GeneratedRecording,
 } from '../../platform/speech-bounds.fixtures.js';
-import { analyses } from './audio.js';
+import { MAX_WAITING_ANALYSES, analyses } from './audio.js';
 import { runProgram } from '../../platform/run-program.js';
 import { encodeWav } from '../../platform/wav.js';
 import { createTestApp, signIn, signedInCast, type TestApp } from '../../../test/app.js';
@@ -390,6 +390,41 @@ describe('POST /v1/worksheets/{id}/recording', () => {
       }
       expect(mostAtOnce).toBeGreaterThan(0);
       expect(mostAtOnce).toBeLessThanOrEqual(analyses.concurrency);
+    },
+  );
+
+  it.skipIf(!HAS_FFMPEG)(
+    'when many uploads wait to be heard, one with its length is answered first and its suggestion follows',
+    async () => {
+      const worksheet = await worksheetOf();
+      const made = makeRecording({ seconds: 6, speechAt: 1.5, speech: { seconds: 3 } });
+      // Other uploads fill the queue: every ffmpeg busy and MAX_WAITING_ANALYSES more waiting.
+      let release = () => {};
+      const busy = new Promise<void>((resolve) => (release = resolve));
+      const others = Array.from({ length: analyses.concurrency + MAX_WAITING_ANALYSES }, () =>
+        analyses(() => busy),
+      );
+      let answered: Recording;
+      try {
+        answered = await uploadMade(worksheet.id, made, { duration_ms: '6000' });
+      } finally {
+        release();
+        await Promise.all(others);
+      }
+      // Answered before it was heard: no suggestion yet, the whole recording.
+      expect(answered).toMatchObject({ suggested_start: null, start_time: 0, end_time: 6 });
+      await vi.waitFor(
+        async () => {
+          const [row] = await rowsOf(worksheet.id);
+          expect(row!.suggestedStartMs).not.toBeNull();
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      const [row] = await rowsOf(worksheet.id);
+      expect(Math.abs(row!.suggestedStartMs! - made.truth.startMs)).toBeLessThan(250);
+      expect(Math.abs(row!.suggestedEndMs! - made.truth.endMs)).toBeLessThan(250);
+      // Nobody had moved the trim: it is the suggestion now, as for a recording heard before its answer.
+      expect(row).toMatchObject({ startMs: row!.suggestedStartMs, endMs: row!.suggestedEndMs });
     },
   );
 
