@@ -7,7 +7,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { LAPTOP, PHONE, axeViolations, clippedElements } from '../support/accessibility';
+import {
+  LAPTOP,
+  PHONE,
+  axeViolations,
+  clippedElements,
+  expectFocusOnHeading,
+  navigateInApp,
+} from '../support/accessibility';
 import { signIn } from '../support/session';
 
 const DAY_MS = 86_400_000;
@@ -140,15 +147,17 @@ for (const { username, opens } of [
   { username: 'demo.owner', opens: '/insights' },
   { username: 'demo.head', opens: '/district' },
 ]) {
-  test(`${username}: every section of insights passes axe and fits 360 px with its numbers shown`, async ({
+  test(`${username}: insights takes focus to its h1, and every section passes axe and fits 360 px with its numbers shown`, async ({
     page,
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(LAPTOP);
     await signIn(page, username);
     await expect(page).toHaveURL(new RegExp(`${opens}$`));
-    await page.goto('/insights');
+    // Opened from the role's home in the app, insights takes focus to its h1 (X2); the owner's home is insights.
+    if (opens !== '/insights') await navigateInApp(page, '/insights');
     await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+    await expectFocusOnHeading(page);
     if (username === 'demo.head') {
       // A department head looks at one school, picked in the frame (C28): every section keeps it.
       await page.getByRole('combobox', { name: 'School' }).click();
