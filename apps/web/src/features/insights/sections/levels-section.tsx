@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Loaded } from '@/components/loaded';
+import { plural } from '@/lib/plural';
 import { downloadCsv } from '@/shared/csv/download-csv';
 import {
   useColourBands,
@@ -40,7 +41,7 @@ function ColourBands({ filter }: { filter: InsightsFilter }) {
           <InsightsFigure
             id="levels"
             title="Students by level"
-            summary={`${placed} students placed, by series and colour band${
+            summary={`${plural(placed, 'student', 'students')} placed, by series and colour band${
               unplaced_count > 0
                 ? `; ${unplaced_count} not placed yet (they take the placement test first)`
                 : ''
@@ -119,7 +120,7 @@ function ReasonsFigure({
       summary={
         data.total === 0
           ? `No student changed level in the ${period}.`
-          : `${data.total} level changes in the ${period}: ${up!.students} students moved up a band and ${down!.students} moved down.`
+          : `${plural(data.total, 'level change', 'level changes')} in the ${period}: ${plural(up!.students, 'student', 'students')} moved up a band and ${down!.students} moved down.`
       }
       table={{
         columns: ['Reason', 'Changes', 'Students'],

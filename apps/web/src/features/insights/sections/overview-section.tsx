@@ -2,6 +2,7 @@ import { EmptyState, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core
 import { IconChartBar } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Loaded } from '@/components/loaded';
+import { plural } from '@/lib/plural';
 import { useDailyActivity, useInsightsTotals, type InsightsFilter } from '../api/insights';
 import { CountBars } from '../components/count-bars';
 import { InsightsFigure } from '../components/insights-figure';
@@ -93,7 +94,7 @@ function Fluency({ fluency, filter }: { fluency: FluencyBand[]; filter: Insights
       summary={
         measured === 0
           ? 'No read-aloud recording has a speed yet; each student’s latest one is counted here.'
-          : `${measured} students by the words per minute of their latest read-aloud recording.`
+          : `${plural(measured, 'student', 'students')} by the words per minute of their latest read-aloud recording.`
       }
       table={{ columns: ['Words per minute', 'Students by WPM', 'Students by WCPM'], rows }}
       filename={`reading-speed-${filter.end}.csv`}
@@ -148,7 +149,7 @@ function DailyActivity({ filter, period }: { filter: InsightsFilter; period: str
             summary={
               busiest.active_students === 0
                 ? `Nobody read in the ${period}.`
-                : `${books} books completed in the ${period}; the busiest day was ${shortDay(busiest.date)} with ${busiest.active_students} active students.`
+                : `${plural(books, 'book', 'books')} completed in the ${period}; the busiest day was ${shortDay(busiest.date)} with ${plural(busiest.active_students, 'active student', 'active students')}.`
             }
             table={{ columns: ACTIVITY_COLUMNS, rows }}
             filename={`reading-${filter.start}-to-${filter.end}.csv`}

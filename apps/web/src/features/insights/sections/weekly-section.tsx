@@ -2,6 +2,7 @@ import { WEEKLY_ACTIVITY_WEEKS } from '@readalong/contracts';
 import { Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Loaded } from '@/components/loaded';
+import { plural } from '@/lib/plural';
 import { useWeeklyActivity, type ClassWeeks } from '../api/insights';
 import { CountBars } from '../components/count-bars';
 import { InsightsFigure } from '../components/insights-figure';
@@ -85,8 +86,8 @@ function ClassWeeksFigure({ klass, measure }: { klass: ClassWeeks; measure: Meas
     <InsightsFigure
       id={`class-${klass.class_id}-weeks`}
       title={`${klass.name}, week by week`}
-      summary={`${klass.student_count} students; over ${klass.weeks.length} weeks ${sum('books_completed')} books completed, ${sum('minutes_reading')} minutes read and ${sum('recordings_submitted')} recordings made${
-        thisWeek ? `; ${thisWeek.active_students} students active this week` : ''
+      summary={`${plural(klass.student_count, 'student', 'students')}; over ${klass.weeks.length} weeks ${plural(sum('books_completed'), 'book', 'books')} completed, ${plural(sum('minutes_reading'), 'minute', 'minutes')} read and ${plural(sum('recordings_submitted'), 'recording', 'recordings')} made${
+        thisWeek ? `; ${plural(thisWeek.active_students, 'student', 'students')} active this week` : ''
       }.`}
       table={{ columns: WEEK_COLUMNS, rows }}
       filename={`${klass.name.replace(/[^\w-]+/g, '-')}-weekly.csv`}
