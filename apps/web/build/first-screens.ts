@@ -129,16 +129,22 @@ function chunkOf(chunks: readonly OutputChunk[], module: string): OutputChunk {
   return chunk;
 }
 
-/** The chunks, and every chunk they import statically, in the order they are met. */
+/**
+ * The chunks and every chunk they import statically, each after what it imports: the order Vite's loader links
+ * their stylesheets in, so a component's own rules come after its parts' (Button's after UnstyledButton's) and win
+ * where both set the same property.
+ */
 function staticClosure(start: readonly OutputChunk[], bundle: OutputBundle): Set<OutputChunk> {
+  const seen = new Set<OutputChunk>();
   const closure = new Set<OutputChunk>();
   const visit = (chunk: OutputChunk) => {
-    if (closure.has(chunk)) return;
-    closure.add(chunk);
+    if (seen.has(chunk)) return;
+    seen.add(chunk);
     for (const name of chunk.imports) {
       const imported = bundle[name];
       if (imported?.type === 'chunk') visit(imported);
     }
+    closure.add(chunk);
   };
   start.forEach(visit);
   return closure;
