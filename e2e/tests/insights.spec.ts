@@ -131,7 +131,8 @@ test('[OWNER] picks a class and a term, searches and sorts its students and down
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download these students (CSV)' }).click(),
   ]);
-  const [header, ...rows] = parse(await readFile(await download.path(), 'utf8')) as string[][];
+  const csv: string[][] = parse(await readFile(await download.path(), 'utf8'));
+  const [header, ...rows] = csv;
   const headings = await page
     .getByRole('table', { name: /^Students / })
     .getByRole('columnheader')
