@@ -35,6 +35,7 @@ import {
 } from '../activity/activity.service.js';
 import { enrolledIn } from '../classes/class-conditions.js';
 import { outcomeScoresOf, percent } from '../outcomes/outcomes.service.js';
+import { levelChangeInWords } from '../progression/level-change-words.js';
 import {
   dayCount,
   daysOf,
@@ -288,7 +289,7 @@ export function createInsightsService(deps: Deps) {
           to_series_id: change.toSeriesId,
           to_colour_band_id: change.toColourBandId,
           reason: change.rule as Reason,
-          detail: JSON.stringify(change.details),
+          detail: levelChangeInWords(change.rule, change.details),
           changed_by:
             names.changerFirstName === null
               ? null

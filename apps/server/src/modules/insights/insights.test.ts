@@ -273,7 +273,7 @@ describe('GET /v1/classes/level-progression', () => {
   it('lists the school’s level changes of the period, newest first, counted by reason as the raw rows', async () => {
     const progression = await get<{
       reasons: { reason: string; change_count: number; student_count: number }[];
-      level_changes: { changed_at: string; student_name: string; school_id: number }[];
+      level_changes: { changed_at: string; student_name: string; school_id: number; detail: string }[];
       total: number;
     }>('owner', '/v1/classes/level-progression?start=2026-01-01');
     const { rows } = await t.db.execute<{ rule: string; n: number; s: number }>(
@@ -290,6 +290,8 @@ describe('GET /v1/classes/level-progression', () => {
     const times = progression.level_changes.map((change) => change.changed_at);
     expect([...times].sort().reverse()).toEqual(times);
     expect(progression.level_changes.every((change) => change.school_id === ids.willow)).toBe(true);
+    // Each change says why in words staff read, not the stored record's JSON.
+    for (const change of progression.level_changes) expect(change.detail).toMatch(/^[A-Z“]/);
   });
 });
 
