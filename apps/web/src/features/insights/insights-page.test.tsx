@@ -417,7 +417,7 @@ describe('insights: skills', () => {
     renderApp('/insights?section=skills');
     expect(
       await screen.findByText(
-        '2 skills answered; the weakest is “Find the main idea” at 45%, the strongest “Describe the setting” at 92%.',
+        '2 skills answered; the weakest is “Find the main idea” at 45%, the strongest “Describe the setting” at 92%. Green bars are at the pass mark (80%) or above.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Vocabulary, last 28 days' })).toBeInTheDocument();

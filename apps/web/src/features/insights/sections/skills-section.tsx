@@ -1,12 +1,13 @@
 import { Stack, Text } from '@mantine/core';
+import { PROGRESSION } from '@readalong/contracts';
 import { Loaded } from '@/components/loaded';
 import { PercentBars } from '@/components/chart-figure';
 import { useOutcomePerformance, type InsightsFilter } from '../api/insights';
 import { InsightsFigure } from '../components/insights-figure';
 import type { InsightsAddress } from '../insights-address';
 
-/** A score from here up reads as secure (the pass mark of a quiz, PRODUCT §3: 80 %). */
-const SECURE_FROM = 80;
+/** A score from the quiz pass mark up (L7) reads as secure, drawn in green; the summary says so. */
+const SECURE_FROM = PROGRESSION.passPercent;
 
 type Performance = NonNullable<ReturnType<typeof useOutcomePerformance>['data']>['scores'][number];
 
@@ -63,7 +64,7 @@ function TopicGroupFigure({
       title={`${name}, ${period}`}
       summary={
         weakest
-          ? `${answered.length} skills answered; the weakest is “${weakest.name}” at ${percent(weakest.score_percent)}, the strongest “${ranked.at(-1)!.name}” at ${percent(ranked.at(-1)!.score_percent)}.`
+          ? `${answered.length} skills answered; the weakest is “${weakest.name}” at ${percent(weakest.score_percent)}, the strongest “${ranked.at(-1)!.name}” at ${percent(ranked.at(-1)!.score_percent)}. Green bars are at the pass mark (${SECURE_FROM}%) or above.`
           : 'No answer to these skills was marked in the period.'
       }
       table={{
