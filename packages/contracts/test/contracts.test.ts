@@ -133,6 +133,7 @@ const SPEC_CALLS = [
  * students in a class (M3).
  */
 const OUR_CALLS = [
+  'GET /v1/districts/overview',
   'GET /v1/districts/settings',
   'PATCH /v1/districts/settings',
   'POST /v1/classes/{id}/students/enrol',
