@@ -2,7 +2,7 @@
  * Several server processes from one start (WEB_CONCURRENCY, docs/rules.md O17): the first process prepares and
  * forks the others, which serve on its port; SIGTERM stops them all and the embedded PostgreSQL.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, readlink, rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -23,13 +23,13 @@ afterEach(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** The Node processes `pid` forked. */
+/** The Node processes `pid` forked (by their program, not their name: Node 24 names its main thread "MainThread"). */
 async function serverProcessesOf(pid: number): Promise<number[]> {
   const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8')).split(' ').filter(Boolean);
-  const named = await Promise.all(
-    children.map(async (child) => ({ child, name: (await readFile(`/proc/${child}/comm`, 'utf8')).trim() })),
+  const programs = await Promise.all(
+    children.map(async (child) => ({ child, program: await readlink(`/proc/${child}/exe`) })),
   );
-  return named.filter(({ name }) => name === 'node').map(({ child }) => Number(child));
+  return programs.filter(({ program }) => program === process.execPath).map(({ child }) => Number(child));
 }
 
 describe('several server processes', () => {
