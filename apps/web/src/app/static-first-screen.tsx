@@ -28,9 +28,21 @@ export function renderStaticScreen(address: string): string {
       initialEntries: [address],
     },
   );
-  return renderToString(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
+  return submitsOnceTheAppRuns(
+    renderToString(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    ),
   );
+}
+
+/**
+ * The built page's submit buttons are disabled until the app renders over it (its own are not): pressed before the
+ * JavaScript arrived, the bare form would send nothing and reload the page, losing what was typed (the browser
+ * journeys did so on a loaded machine). Typing carries over (render-over-static-screen.ts); with the default button
+ * disabled, Enter submits nothing either, and the press waits for the app.
+ */
+function submitsOnceTheAppRuns(markup: string): string {
+  return markup.replace(/<button(?=[^>]*\btype="submit")/g, '<button disabled=""');
 }
