@@ -45,6 +45,14 @@ const isDenied = (error: unknown) =>
   ['NotAllowedError', 'SecurityError', 'PermissionDeniedError'].includes(error.name);
 
 /**
+ * The microphone as it hears the child, without the browser's automatic gain control (docs/rules.md RA1): the
+ * server finds the reading as the loudest, closest voice, and a gain that lifts the room between sentences, or
+ * lowers the child once they are loud, would blur that (Chromium's lifted a take's first words 5 dB over its last,
+ * and the suggested trim ended at the quieter sentence). Noise suppression and echo cancellation stay on.
+ */
+const RECORDING_AUDIO: MediaTrackConstraints = { autoGainControl: false };
+
+/**
  * The microphone, a level meter (Web Audio AnalyserNode) and a MediaRecorder. The duration is measured by the
  * clock while recording, in milliseconds, pauses left out.
  */
@@ -123,7 +131,7 @@ export function useRecorder(): Recorder {
     setStatus('asking');
     let media: MediaStream;
     try {
-      media = await navigator.mediaDevices.getUserMedia({ audio: true });
+      media = await navigator.mediaDevices.getUserMedia({ audio: RECORDING_AUDIO });
     } catch (error) {
       setStatus(isDenied(error) ? 'denied' : 'unavailable');
       return;
