@@ -54,10 +54,9 @@ function precompress(): Plugin {
 
 /**
  * A class-names module of Mantine's build: `@mantine/core/esm/…/<Name>.module.mjs` holds the classes of the one
- * stylesheet Mantine publishes as `@mantine/core/styles/<Name>.css`; every chart's classes are in
- * `@mantine/charts/styles.css`, which Mantine does not split.
+ * stylesheet Mantine publishes as `@mantine/core/styles/<Name>.css`.
  */
-const MANTINE_CLASSES = /[\\/]@mantine[\\/](core|charts)[\\/]esm[\\/](?:.+[\\/])?([\w-]+)\.module\.mjs$/;
+const MANTINE_CLASSES = /[\\/]@mantine[\\/]core[\\/]esm[\\/](?:.+[\\/])?([\w-]+)\.module\.mjs$/;
 
 /**
  * docs/rules.md B2: Mantine's styles per component (https://mantine.dev/styles/css-files-list), added where a
@@ -74,10 +73,9 @@ function mantineStylesPerComponent(): Plugin {
     transform: {
       filter: { id: MANTINE_CLASSES },
       handler(code, id) {
-        const [, pkg, name] = MANTINE_CLASSES.exec(id) ?? [];
-        const stylesheet = pkg === 'core' ? `styles/${name}.layer.css` : 'styles.layer.css';
+        const [, name] = MANTINE_CLASSES.exec(id) ?? [];
         // On the first line, so the module's line numbers do not move.
-        return { code: `import '@mantine/${pkg}/${stylesheet}';${code}`, map: null };
+        return { code: `import '@mantine/core/styles/${name}.layer.css';${code}`, map: null };
       },
     },
   };
@@ -123,7 +121,7 @@ export default defineConfig({
       output: {
         // Libraries change less often than the app: separate files stay cached across releases. Mantine is not
         // grouped: one Mantine file would bring every component to the first screen (docs/rules.md B1, B2), so
-        // its components go with the pages that use them, as charts do.
+        // its components go with the pages that use them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

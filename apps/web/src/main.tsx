@@ -15,8 +15,7 @@ import { authStore } from './lib/auth-store';
 import { createQueryClient } from './lib/query-client';
 
 // The dev server pre-bundles Mantine, out of reach of the per-component imports the build adds: the whole sheet.
-if (import.meta.env.DEV)
-  void import('@mantine/core/styles.layer.css').then(() => import('@mantine/charts/styles.layer.css'));
+if (import.meta.env.DEV) void import('@mantine/core/styles.layer.css');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

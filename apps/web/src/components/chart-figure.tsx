@@ -1,7 +1,7 @@
-import { BarChart, type BarChartProps } from '@mantine/charts';
 import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { HorizontalBarChart } from './charts/horizontal-bar-chart';
+import type { ReferenceLine } from './charts/parts';
 
 export interface ChartTable {
   /** Column headings. */
@@ -90,46 +90,33 @@ interface PercentBarsProps<T extends Record<string, string | number>> {
   data: readonly T[];
   nameKey: keyof T & string;
   valueKey: keyof T & string;
-  label: string;
   /** A bar at or above this is drawn in `goodColour`; the rest in a calm blue, never alarming red. */
   goodFrom: number;
   goodColour: string;
-  /** Row heights for the names: on a phone they get a narrow column and wrap onto more lines. */
-  rows: { wide: number; narrow: number };
-  referenceLines?: BarChartProps['referenceLines'];
+  /** Upright lines at a percentage (the pass mark), labelled above the bars. */
+  referenceLines?: readonly ReferenceLine[];
 }
+
+const percent = (value: number) => `${value}%`;
 
 /** Named bars from 0 to 100 % (quiz scores of books, skill scores), each labelled with its value. */
 export function PercentBars<T extends Record<string, string | number>>({
   data,
   nameKey,
   valueKey,
-  label,
   goodFrom,
   goodColour,
-  rows,
   referenceLines,
 }: PercentBarsProps<T>) {
-  const isWide = useMediaQuery('(min-width: 48em)') ?? false;
-  const rowHeight = isWide ? rows.wide : rows.narrow;
   return (
-    <BarChart
-      h={data.length * rowHeight + 60}
-      data={[...data]}
-      dataKey={nameKey}
-      orientation="vertical"
-      series={[{ name: valueKey, label }]}
-      getBarColor={(value) => (value >= goodFrom ? goodColour : 'indigo.6')}
-      // Percent on the value axis only: `unit` would also mark the names.
-      valueFormatter={(value) => `${value}%`}
-      maxBarWidth={28}
-      withBarValueLabel
-      accessibilityLayer={false}
-      xAxisProps={{ domain: [0, 100], tickFormatter: (value: number) => `${value}%` }}
-      yAxisProps={{ width: isWide ? 200 : 104 }}
-      // Room right of the longest bar for its value label ("100%").
-      barChartProps={{ margin: { right: 44 } }}
-      gridAxis="x"
+    <HorizontalBarChart
+      bars={data.map((datum) => {
+        const value = Number(datum[valueKey]);
+        return { name: String(datum[nameKey]), value, color: value >= goodFrom ? goodColour : 'indigo.6' };
+      })}
+      domain={[0, 100]}
+      ticks={[0, 25, 50, 75, 100]}
+      format={percent}
       referenceLines={referenceLines}
     />
   );

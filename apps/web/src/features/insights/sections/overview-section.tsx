@@ -107,6 +107,7 @@ function Fluency({ fluency, filter }: { fluency: FluencyBand[]; filter: Insights
             WCPM: band.wcpm_students,
           }))}
           dataKey="band"
+          ordered
           names={['WPM', 'WCPM']}
         />
       )}
@@ -161,6 +162,7 @@ function DailyActivity({ filter, period }: { filter: InsightsFilter; period: str
                 'Books completed': day.books_completed,
               }))}
               dataKey="day"
+              ordered
               names={['Active students', 'Books completed']}
             />
           </InsightsFigure>

@@ -83,10 +83,8 @@ function TopicGroupFigure({
           data={answered.map((score) => ({ skill: score.name, Score: Math.round(score.score_percent!) }))}
           nameKey="skill"
           valueKey="Score"
-          label="Score"
           goodFrom={SECURE_FROM}
           goodColour="teal.7"
-          rows={{ wide: 36, narrow: 48 }}
         />
       )}
     </InsightsFigure>

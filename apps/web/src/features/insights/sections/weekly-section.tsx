@@ -98,6 +98,7 @@ function ClassWeeksFigure({ klass, measure }: { klass: ClassWeeks; measure: Meas
           [label]: Math.round(week[measure]),
         }))}
         dataKey="week"
+        ordered
         names={[label]}
         h={160}
       />

@@ -1,5 +1,5 @@
-import { BarChart } from '@mantine/charts';
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { BarChart } from '@/components/charts/bar-chart';
 import { Loaded } from '@/components/loaded';
 import { useLicenceHistory, useLicencePacks, useLicenceUsage } from '../api/school';
 import type { SchoolScope } from '@/shared/school-scope/school-scope';
@@ -148,15 +148,15 @@ function UsageHistory({ scope }: { scope: SchoolScope }) {
                 {/* The table beside it says the same: the chart is for the eye only. */}
                 <div aria-hidden>
                   <BarChart
-                    h={260}
+                    height={260}
+                    integer
                     data={rows}
                     dataKey="month"
+                    ordered
                     series={[
                       { name: 'used', label: 'Seats used', color: 'indigo.6' },
                       { name: 'bought', label: 'Seats bought', color: 'gray.5' },
                     ]}
-                    withLegend
-                    accessibilityLayer={false}
                   />
                 </div>
                 <Table className="fit-phone">

@@ -1,9 +1,9 @@
 import type { ActivityCounts, ActivityDay } from '@readalong/contracts';
-import { BarChart } from '@mantine/charts';
 import type { z } from 'zod';
 import type { DateRange, RangeChoice } from '../api/date-range';
 import { bucketActivity } from './activity-buckets';
 import { ChartFigure } from '@/components/chart-figure';
+import { BarChart } from '@/components/charts/bar-chart';
 import { plural } from '@/lib/plural';
 
 interface ActivityChartProps {
@@ -38,13 +38,12 @@ export function ActivityChart({ days, totals, choice, range }: ActivityChartProp
     >
       {minutes > 0 && (
         <BarChart
-          h={240}
+          height={240}
           data={buckets}
           dataKey="label"
+          ordered
           series={[{ name: 'minutes', label: 'Minutes reading', color: 'indigo.6' }]}
-          accessibilityLayer={false}
-          yAxisLabel="Minutes"
-          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
+          valueLabel="Minutes"
           maxBarWidth={32}
         />
       )}

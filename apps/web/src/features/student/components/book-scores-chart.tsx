@@ -38,13 +38,9 @@ export function BookScoresChart({ books }: { books: readonly BookPerformance[] }
           data={scored.map((book) => ({ title: book.title, score: Math.round(book.score_percent) }))}
           nameKey="title"
           valueKey="score"
-          label="Quiz score"
           goodFrom={PROGRESSION.passPercent}
           goodColour="green.8"
-          rows={{ wide: 44, narrow: 56 }}
-          referenceLines={[
-            { x: PROGRESSION.passPercent, color: 'green.9', label: 'Pass', labelPosition: 'top' },
-          ]}
+          referenceLines={[{ value: PROGRESSION.passPercent, color: 'green.9', label: 'Pass' }]}
         />
       )}
     </ChartFigure>

@@ -1,9 +1,9 @@
 import type { LexilePoint } from '@readalong/contracts';
 import { COLOUR_BANDS } from '@readalong/contracts';
-import { LineChart } from '@mantine/charts';
 import type { z } from 'zod';
 import { bandOf } from '@/lib/levels';
 import { ChartFigure } from '@/components/chart-figure';
+import { LineChart } from '@/components/charts/line-chart';
 import { friendlyDay, onDay } from './dates';
 
 type Point = z.infer<typeof LexilePoint>;
@@ -59,32 +59,25 @@ export function LexileTimelineChart({
     >
       {points.length > 0 && (
         <LineChart
-          h={280}
+          height={280}
           data={data}
           dataKey="day"
           series={[{ name: 'lexile', label: 'Lexile', color: 'indigo.7' }]}
-          curveType="linear"
           strokeWidth={3}
           unit="L"
-          accessibilityLayer={false}
-          yAxisProps={{
-            domain: [bands[0]?.min_lexile ?? 'auto', bands.at(-1)?.max_lexile ?? 'auto'],
-            width: 64,
-          }}
+          // The axis spans the bands shown, marked at their edges: the child reads which band each point is in.
+          valueDomain={[
+            Math.min(bands[0]!.min_lexile!, ...points.map((point) => point.lexile)),
+            Math.max(bands.at(-1)!.max_lexile!, ...points.map((point) => point.lexile)),
+          ]}
+          valueTicks={[bands[0]!.min_lexile!, ...bands.map((band) => band.max_lexile!)]}
           referenceAreas={bands.map((band) => ({
-            y1: band.min_lexile ?? 0,
-            y2: band.max_lexile ?? 0,
+            from: band.min_lexile!,
+            to: band.max_lexile!,
             color: band.colour,
-            fillOpacity: 0.18,
-            ifOverflow: 'hidden',
-            // Dark text: the band's own colour on its pale fill is too faint to read.
-            label: {
-              value: bandOf(band.id)?.label,
-              position: 'insideTopLeft',
-              fill: 'var(--mantine-color-dark-7)',
-              fontSize: 13,
-              fontWeight: 600,
-            },
+            opacity: 0.18,
+            // Drawn in dark text (charts' .label): the band's own colour on its pale fill is too faint to read.
+            label: bandOf(band.id)?.label,
           }))}
         />
       )}

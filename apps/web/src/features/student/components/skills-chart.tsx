@@ -48,10 +48,8 @@ export function SkillsChart({ scores, nameOf }: SkillsChartProps) {
           data={measured}
           nameKey="name"
           valueKey="percent"
-          label="Score"
           goodFrom={PROGRESSION.skillBuilderBelowPercent}
           goodColour="teal.8"
-          rows={{ wide: 48, narrow: 76 }}
         />
       )}
     </ChartFigure>

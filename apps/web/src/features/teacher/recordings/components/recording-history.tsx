@@ -1,6 +1,6 @@
-import { LineChart } from '@mantine/charts';
 import { Table } from '@mantine/core';
 import { ChartFigure } from '@/components/chart-figure';
+import { LineChart } from '@/components/charts/line-chart';
 import type { ClassRecording } from '../api/class-recordings';
 import { formatAccuracy, formatRate } from '@/shared/read-aloud/fluency-format';
 
@@ -42,7 +42,7 @@ export function RecordingHistory({
     >
       {timed.length >= 2 && (
         <LineChart
-          h={160}
+          height={160}
           data={timed.map((recording) => ({
             day: day(recording.created_at),
             WCPM: Math.round(recording.wcpm!),
@@ -53,8 +53,6 @@ export function RecordingHistory({
             { name: 'WCPM', color: 'teal.7' },
             { name: 'WPM', color: 'indigo.4' },
           ]}
-          withLegend
-          curveType="linear"
         />
       )}
       <Table striped fz="xs" mt="sm" horizontalSpacing={6}>

@@ -44,10 +44,8 @@ export function SkillsSection({ scores, period }: { scores: readonly OutcomeScor
               data={measured.map((score) => ({ name: score.name, percent: score.percent }))}
               nameKey="name"
               valueKey="percent"
-              label="Score"
               goodFrom={PROGRESSION.skillBuilderBelowPercent}
               goodColour="teal.8"
-              rows={{ wide: 36, narrow: 56 }}
             />
           }
           table={

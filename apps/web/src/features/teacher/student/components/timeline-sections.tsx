@@ -1,4 +1,4 @@
-import { LineChart } from '@mantine/charts';
+import { LineChart } from '@/components/charts/line-chart';
 import { levelLabel } from '@/lib/levels';
 import { formatAccuracy, formatRate } from '@/shared/read-aloud/fluency-format';
 import type { GoalProgress, LexilePoint, ReportRecording } from '../api/student-report';
@@ -20,6 +20,15 @@ function whatHappened(point: LexilePoint): string {
     default:
       return `Moved to ${level}`;
   }
+}
+
+/**
+ * The Lexile axis: 50L either side of the period's lowest and highest estimates, so a move of 10L still shows as a
+ * step, not a flat line on an axis from zero.
+ */
+function lexileDomain(points: readonly LexilePoint[]): [number, number] {
+  const values = points.map((point) => point.lexile);
+  return [Math.min(...values) - 50, Math.max(...values) + 50];
 }
 
 /** How the estimated Lexile moved over the period, each point with what moved it (docs/rules.md P9). */
@@ -48,14 +57,13 @@ export function LexileSection({
         <ChartWithNumbers
           chart={
             <LineChart
-              h={220}
+              height={220}
               data={points.map((point) => ({ day: dayOf(point.at), lexile: point.lexile }))}
               dataKey="day"
               series={[{ name: 'lexile', label: 'Lexile', color: 'indigo.7' }]}
-              curveType="stepAfter"
+              curve="step"
               unit="L"
-              accessibilityLayer={false}
-              yAxisProps={{ domain: ['dataMin - 50', 'dataMax + 50'], width: 64 }}
+              valueDomain={lexileDomain(points)}
             />
           }
           table={
@@ -105,7 +113,7 @@ export function FluencySection({
           chart={
             timed.length >= 2 && (
               <LineChart
-                h={220}
+                height={220}
                 data={timed.map((recording) => ({
                   day: dayOf(recording.created_at),
                   WCPM: Math.round(recording.wcpm!),
@@ -116,12 +124,9 @@ export function FluencySection({
                   { name: 'WCPM', color: 'teal.8' },
                   { name: 'WPM', color: 'indigo.5' },
                 ]}
-                withLegend
-                curveType="linear"
-                accessibilityLayer={false}
                 referenceLines={
                   wcpmGoal
-                    ? [{ y: wcpmGoal.target, color: 'green.9', label: `WCPM goal ${wcpmGoal.target}` }]
+                    ? [{ value: wcpmGoal.target, color: 'green.9', label: `WCPM goal ${wcpmGoal.target}` }]
                     : undefined
                 }
               />
