@@ -2,6 +2,8 @@
  * Narration and the voice (docs/rules.md R30), with a synthesiser double that counts what it is asked to speak, so
  * this runs on any machine (narration.speech.test.ts does the same with the real voices, WITH_SPEECH=1).
  */
+import { availableParallelism } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitWords } from '@readalong/content';
 import { createTestApp, type TestApp } from '../../../test/app.js';
@@ -91,5 +93,45 @@ describe('narration and the voice (R30)', () => {
     // The page of the test before has no audio of this voice yet: it alone is spoken.
     expect(await start(back.deps)).toEqual({ narrated: TEXTS.length + 1, failed: 0 });
     expect(back.spoken).toEqual(['A new page nobody has heard.']);
+  });
+
+  it('narrates books opened before their turn a page per core at a time, the book opened last first (R31)', async () => {
+    const cores = availableParallelism();
+    const pages = (book: string, count: number) =>
+      Array.from({ length: count }, (_, index) => `${book} has page ${index + 1}.`);
+    // The first book has a page for every core and more, so every voice is busy with it when the others arrive.
+    const [first, ...later] = await Promise.all(
+      [pages('Ana', cores + 2), pages('Ben', 2), pages('Cal', 2), pages('Dot', 2)].map((texts) =>
+        t.factories.passage({ pages: texts }),
+      ),
+    );
+    const voice = countingVoice('espeak-ng:test;opened');
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let speaking = 0;
+    let mostAtOnce = 0;
+    const speech = {
+      ...voice.deps.speech,
+      async narrate(...args: Parameters<Speech['narrate']>) {
+        mostAtOnce = Math.max(mostAtOnce, ++speaking);
+        await gate;
+        speaking -= 1;
+        return voice.deps.speech.narrate(...args);
+      },
+    };
+    const service = narrationService({ ...voice.deps, speech });
+    const requests = [service.requestPassage(first!.id)];
+    for (const book of later) {
+      await sleep(50); // each book's pages are queued before the next is opened
+      requests.push(service.requestPassage(book.id));
+    }
+    await sleep(50);
+    release();
+    await Promise.all(requests);
+
+    expect(mostAtOnce).toBe(cores);
+    const others = voice.spoken.filter((text) => !text.startsWith('Ana'));
+    expect(others).toEqual([...pages('Dot', 2), ...pages('Cal', 2), ...pages('Ben', 2)]);
+    expect(voice.spoken).toHaveLength(cores + 2 + 6);
   });
 });

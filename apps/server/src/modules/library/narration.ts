@@ -4,14 +4,17 @@
  * timings beside it in .json, so a restart, a re-import or a second server on the same DATA_DIR never speaks the
  * same text twice. Nothing is generated while the product starts: after it listens, a background job narrates
  * the pages still missing one at a time, and a page (`page`) or passage (`requestPassage`) asked for before its
- * turn is narrated at once (one run per text, however many ask). Without speech, pages have no narration and the browser's voice reads.
+ * turn is narrated at once (one run per text, however many ask), at most a page per core at a time, the book opened
+ * last first (R31). Without speech, pages have no narration and the browser's voice reads.
  * Where several servers share the database, their background jobs share the pages: each page is narrated by one
  * (docs/rules.md O12).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import PQueue from 'p-queue';
 import { isKnownWord, splitWords } from '@readalong/content';
 import type { Deps } from '../../deps.js';
 import { passagePages, type WordTiming } from '../../db/schema/index.js';
@@ -74,6 +77,13 @@ function createNarrationService({ db, speech, config }: Deps) {
   const dir = config.narration.dir;
   const available = speech.unavailableReason === null;
   const running = new Map<string, Promise<unknown>>();
+  /**
+   * The pages of books opened before the background job reached them (R31): a voice process a core at most (each
+   * holds about 340 MB: ninety books opened in a row once ran fifty at once), the book asked for last first, since
+   * its reader is the one waiting now, and a book's pages in order.
+   */
+  const openedBooks = new PQueue({ concurrency: availableParallelism() });
+  let booksAskedFor = 0;
   const keyOf = (text: string) =>
     `${createHash('sha256').update(`${speech.voice}\n${text}`).digest('hex')}.${speech.extension}`;
   const fileOf = (key: string) => path.join(dir, key);
@@ -198,7 +208,7 @@ function createNarrationService({ db, speech, config }: Deps) {
 
     /**
      * Narrates a passage's pages that have no narration yet, first page first, for a reader who opened it before
-     * the background job got to it. Callers need not wait (`void narration.requestPassage(id)`): the pages fill
+     * the background job got to it: after the pages of books opened later, before those of books opened earlier. Callers need not wait (`void narration.requestPassage(id)`): the pages fill
      * in as they are made. One run per passage at a time; a page already being made is shared, not made twice.
      */
     async requestPassage(passageId: number): Promise<void> {
@@ -213,8 +223,12 @@ function createNarrationService({ db, speech, config }: Deps) {
           .from(passagePages)
           .where(and(eq(passagePages.passageId, passageId), isNull(passagePages.narrationKey)))
           .orderBy(asc(passagePages.pageNum));
-        for (const row of rows) await narratePage(row);
-      }).catch(() => undefined); // best effort: a page left without narration is read by the browser's voice
+        // Best effort: a page left without narration is read by the browser's voice.
+        const newest = ++booksAskedFor;
+        await Promise.allSettled(
+          rows.map((row) => openedBooks.add(() => narratePage(row), { priority: newest })),
+        );
+      }).catch(() => undefined);
     },
 
     /** The signed-in reader's word: a link to its spoken audio (GET /v1/questions/narration). */
