@@ -84,6 +84,18 @@ function createNarrationService({ db, speech, config }: Deps) {
    */
   const openedBooks = new PQueue({ concurrency: availableParallelism() });
   let booksAskedFor = 0;
+  /** The queue's ids of each opened book's pages, while they are narrated. */
+  const pagesOfOpenedBook = new Map<number, string[]>();
+  /** A book asked for again (a child opens one a teacher's preview queued) moves its waiting pages to the front. */
+  function bringForward(passageId: number, priority: number) {
+    for (const id of pagesOfOpenedBook.get(passageId) ?? []) {
+      try {
+        openedBooks.setPriority(id, priority);
+      } catch {
+        // That page is being narrated, or is done.
+      }
+    }
+  }
   const keyOf = (text: string) =>
     `${createHash('sha256').update(`${speech.voice}\n${text}`).digest('hex')}.${speech.extension}`;
   const fileOf = (key: string) => path.join(dir, key);
@@ -208,11 +220,14 @@ function createNarrationService({ db, speech, config }: Deps) {
 
     /**
      * Narrates a passage's pages that have no narration yet, first page first, for a reader who opened it before
-     * the background job got to it: after the pages of books opened later, before those of books opened earlier. Callers need not wait (`void narration.requestPassage(id)`): the pages fill
+     * the background job got to it: after the pages of books opened later, before those of books opened earlier
+     * (asked for again, it counts as opened now). Callers need not wait (`void narration.requestPassage(id)`): the pages fill
      * in as they are made. One run per passage at a time; a page already being made is shared, not made twice.
      */
     async requestPassage(passageId: number): Promise<void> {
       if (!available) return;
+      const priority = ++booksAskedFor;
+      bringForward(passageId, priority);
       await once(`passage:${passageId}`, async () => {
         const rows = await db
           .select({
@@ -223,11 +238,12 @@ function createNarrationService({ db, speech, config }: Deps) {
           .from(passagePages)
           .where(and(eq(passagePages.passageId, passageId), isNull(passagePages.narrationKey)))
           .orderBy(asc(passagePages.pageNum));
+        const ids = rows.map((row) => `${row.passageId}/${row.pageNum}`);
+        pagesOfOpenedBook.set(passageId, ids);
         // Best effort: a page left without narration is read by the browser's voice.
-        const newest = ++booksAskedFor;
         await Promise.allSettled(
-          rows.map((row) => openedBooks.add(() => narratePage(row), { priority: newest })),
-        );
+          rows.map((row, index) => openedBooks.add(() => narratePage(row), { priority, id: ids[index] })),
+        ).finally(() => pagesOfOpenedBook.delete(passageId));
       }).catch(() => undefined);
     },
 
