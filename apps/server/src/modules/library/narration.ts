@@ -221,8 +221,9 @@ function createNarrationService({ db, speech, config }: Deps) {
     /**
      * Narrates a passage's pages that have no narration yet, first page first, for a reader who opened it before
      * the background job got to it: after the pages of books opened later, before those of books opened earlier
-     * (asked for again, it counts as opened now). Callers need not wait (`void narration.requestPassage(id)`): the pages fill
-     * in as they are made. One run per passage at a time; a page already being made is shared, not made twice.
+     * (asked for again, it counts as opened now). Callers need not wait (`void narration.requestPassage(id)`): the
+     * pages fill in as they are made. One run per passage at a time; a page already being made is shared, not made
+     * twice.
      */
     async requestPassage(passageId: number): Promise<void> {
       if (!available) return;
