@@ -390,7 +390,7 @@ export function analyseAudio(filePath: string, options: DecodeOptions = {}): Pro
     '-nostdin', '-hide_banner', '-loglevel', 'error',
     '-t', String(DECODE_MAX_SECONDS), '-i', filePath,
     '-vn', '-ac', '1', '-af', `aresample=${DECODE_SAMPLE_RATE},asetnsamples=n=${DECODE_SAMPLE_RATE / 2}:p=0`,
-    '-ar', String(DECODE_SAMPLE_RATE), '-f', 's16le', '-acodec', 'pcm_s16le', 'pipe:1',
+    '-f', 's16le', '-acodec', 'pcm_s16le', 'pipe:1',
   ];
   const name = path.basename(filePath);
   const frames = new SpeechFrames(DECODE_SAMPLE_RATE);
