@@ -177,9 +177,11 @@ try {
     '',
     `${UPLOADS} students each upload a ${SECONDS / 60}-minute WAV (16 kHz mono 16-bit, ` +
       `${(body.length / 1e6).toFixed(1)} MB) at the same moment to the product running as \`npm start\` runs it ` +
-      '(local files, embedded PostgreSQL). Each upload is stored, then decoded by ffmpeg through a pipe and ' +
-      'analysed frame by frame for its length and suggested trim (platform/speech-bounds.ts `analyseAudio`), ' +
-      "at most one ffmpeg per core at once (modules/recordings/audio.ts). The server's resident memory (VmRSS) " +
+      '(local files, embedded PostgreSQL), with its `duration_ms` as the web app sends it. Each upload is stored, ' +
+      'then decoded by ffmpeg through a pipe and analysed frame by frame for its suggested trim ' +
+      '(platform/speech-bounds.ts `analyseAudio`), at most one ffmpeg per core at once ' +
+      '(modules/recordings/audio.ts); it is answered once its first second plays, and the suggestion follows ' +
+      "(RA1). The server's resident memory (VmRSS) " +
       `is sampled every ${SAMPLE_EVERY_MS} ms; the baseline is taken after one warm-up upload.`,
     '',
     `Goal (issue 16): every upload acknowledged and the server's peak at most ${GOAL_MB} MB over the baseline: ` +
@@ -188,7 +190,7 @@ try {
     '| measure | value |',
     '| --- | --- |',
     `| uploads acknowledged (201) | ${acknowledged} of ${UPLOADS} |`,
-    `| with a suggested trim in the answer | ${suggested} of ${UPLOADS} (the others answered before they were heard) |`,
+    `| with a suggested trim in the answer | ${suggested} of ${UPLOADS} (answered before they were heard whole) |`,
     `| with a suggested trim in the end | ${suggestedInTheEnd} of ${UPLOADS}, the last ${(allSuggestedMs / 1000).toFixed(1)} s after the uploads began |`,
     `| server resident before | ${mb(baseline)} MB |`,
     `| server resident at peak | ${mb(serverPeak)} MB (+${mb(growth)} MB) |`,

@@ -355,6 +355,8 @@ const DECODE_TIMEOUT_MS = 60_000;
 export interface DecodeOptions {
   /** The ffmpeg binary (default: `ffmpeg` on PATH). */
   ffmpeg?: string;
+  /** Told once, as soon as this much audio is decoded: the file plays and holds at least that much. */
+  whenHeard?: { ms: number; notify: () => void };
 }
 
 /** Why a file could not be decoded; `code` tells a missing ffmpeg from a bad file. */
@@ -394,6 +396,7 @@ export function analyseAudio(filePath: string, options: DecodeOptions = {}): Pro
   ];
   const name = path.basename(filePath);
   const frames = new SpeechFrames(DECODE_SAMPLE_RATE);
+  let samplesToHear = options.whenHeard ? (options.whenHeard.ms / 1000) * DECODE_SAMPLE_RATE : Infinity;
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const timer = setTimeout(() => child.kill('SIGKILL'), DECODE_TIMEOUT_MS);
@@ -404,6 +407,10 @@ export function analyseAudio(filePath: string, options: DecodeOptions = {}): Pro
       const usable = bytes.length - (bytes.length % 2);
       frames.push(int16Samples(bytes.subarray(0, usable)), 1 / 32768);
       odd = usable < bytes.length ? Buffer.from(bytes.subarray(usable)) : null;
+      if (frames.sampleCount >= samplesToHear) {
+        samplesToHear = Infinity;
+        options.whenHeard!.notify();
+      }
     });
     child.stderr.on('data', (chunk: Buffer) => (said = (said + chunk.toString()).slice(-2000)));
     const fail = (error: DecodeError) => {

@@ -584,8 +584,9 @@ export async function createDemoRecorder(options: {
         actor,
         worksheetId,
         Readable.from(file.data),
+        // No duration_ms: the upload is then heard whole before its answer (RA1), so the review below has its
+        // suggested trim, and its length is the file's own.
         {
-          duration_ms: String(file.durationMs),
           num_re_recording: String(plan.numReRecording),
           client_recording_id: stableUuid(key),
         },

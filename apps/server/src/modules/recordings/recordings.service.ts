@@ -22,7 +22,7 @@ import { classes, recordings, worksheets } from '../../db/schema/index.js';
 import { AppError, invalidField, notFound } from '../../domain/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import type { Actor } from '../../domain/actor.js';
-import type { SpeechBounds } from '../../platform/speech-bounds.js';
+import type { DecodeOptions, SpeechBounds } from '../../platform/speech-bounds.js';
 import type { StoredFile } from '../../platform/storage/storage.js';
 import { recordingView } from './recording-view.js';
 import { visibleClasses, visibleRecordings, visibleWorksheets } from '../access/scope.js';
@@ -57,6 +57,11 @@ type UploadFields = typeof contracts.uploadRecording.multipart.fields;
 /** Where a missing trim suggestion is noted: the request's log, or the seed's. */
 export interface UploadLog {
   warn(details: object, message: string): void;
+}
+/** An upload heard: the length it is stored with and its suggested trim. */
+interface Heard {
+  durationMs: number | null;
+  suggested: SpeechBounds | null;
 }
 
 const COIN_REASON = 'recording';
@@ -124,9 +129,14 @@ export function createRecordingsService(
    * An upload heard: its length held to the limit (what the file holds counts, whatever the client said) and its
    * trim suggested. The audio tools read a file on this machine: the stored one, or one copy of it from a bucket.
    */
-  async function hear(file: StoredFile, clientLengthMs: number | undefined, log: UploadLog) {
+  async function hear(
+    file: StoredFile,
+    clientLengthMs: number | undefined,
+    log: UploadLog,
+    options: DecodeOptions = {},
+  ): Promise<Heard> {
     const analysed = await storage.withLocalCopy(file.key, async (localPath) => {
-      const audio = await hearUpload(localPath, file);
+      const audio = await hearUpload(localPath, file, options);
       checkLength(audio.lengthMs ?? clientLengthMs ?? null);
       const durationMs = clientLengthMs ?? audio.lengthMs;
       return { durationMs, suggested: suggestedTrim(audio, durationMs, log) };
@@ -136,14 +146,30 @@ export function createRecordingsService(
   }
 
   /**
-   * The suggested trim of a recording answered before it was heard (RA1: the queue of analyses was long), found in
-   * its turn after the answer: stored as the suggestion, and as the trim unless staff moved or confirmed it
-   * meanwhile. The review screen reads both with the recording, so the teacher sees it whenever they open it after.
-   * A file that cannot be heard now keeps no suggestion (logged), as without ffmpeg.
+   * Hears an upload whose client gave its length, answering as soon as it is known to play (RA1, issue 16): once
+   * its first second is decoded, or at once when the queue of analyses is long. A file shorter than that is heard
+   * whole first, so it is refused as before. `later` is the rest of the analysis when the answer did not wait for it.
    */
-  async function suggestLater(id: number, file: StoredFile, durationMs: number, log: UploadLog) {
+  async function hearUntilPlaying(file: StoredFile, lengthMs: number, log: UploadLog) {
+    let playing = () => {};
+    const heardFor = new Promise<null>((resolve) => (playing = () => resolve(null)));
+    const heard = hear(file, lengthMs, log, { whenHeard: { ms: MIN_RECORDING_MS, notify: playing } });
+    heard.catch(() => {}); // a failure after the answer is the later suggestion's to log
+    const first = analysesAreBusy() ? null : await Promise.race([heardFor, heard]);
+    return first
+      ? { analysed: first, later: null }
+      : { analysed: { durationMs: lengthMs, suggested: null }, later: heard };
+  }
+
+  /**
+   * The suggested trim of a recording answered before it was heard whole (RA1), stored when its analysis ends: as
+   * the suggestion, and as the trim unless staff moved or confirmed it meanwhile. The review screen reads both with
+   * the recording, so the teacher sees it whenever they open it after. A file that cannot be heard whole keeps no
+   * suggestion (logged), as without ffmpeg.
+   */
+  async function suggestLater(id: number, heard: Promise<Heard>, durationMs: number, log: UploadLog) {
     try {
-      const { suggested } = await hear(file, durationMs, log);
+      const { suggested } = await heard;
       if (!suggested) return;
       await db.transaction(async (tx) => {
         const [row] = await tx.select().from(recordings).where(eq(recordings.id, id)).for('update');
@@ -232,12 +258,12 @@ export function createRecordingsService(
       return viewOf(db, earlier);
     }
     if (!file) throw invalidField('file', 'a file is required');
-    // A class uploading at once: the answer does not wait on a long queue when the client gave the length (RA1).
-    const later = fields.duration_ms !== undefined && analysesAreBusy();
     try {
-      const analysed = later
-        ? { durationMs: fields.duration_ms!, suggested: null }
-        : await hear(file, fields.duration_ms, log);
+      // With the client's length the answer waits only until the file plays; without it, for the whole file (RA1).
+      const { analysed, later } =
+        fields.duration_ms === undefined
+          ? { analysed: await hear(file, undefined, log), later: null }
+          : await hearUntilPlaying(file, fields.duration_ms, log);
       const { durationMs, suggested } = analysed;
       const clientId = fields.client_recording_id ?? null;
       const stored = await db.transaction(async (tx) => {
@@ -286,7 +312,7 @@ export function createRecordingsService(
       });
       // A take sent again (its answer was lost on the way) is stored once: the copy just received goes.
       if (stored.isRetry) await storage.remove(file.key);
-      else if (later) void suggestLater(stored.recording.id, file, fields.duration_ms!, log);
+      else if (later) void suggestLater(stored.recording.id, later, fields.duration_ms!, log);
       return stored.recording;
     } catch (error) {
       await storage.remove(file.key);
