@@ -1,8 +1,11 @@
 /** What students do with passages: worksheets, quiz gradings, favourites, assignments, recordings, activity logs. */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -246,6 +249,52 @@ export const studentSpeeds = pgTable('student_speeds', {
   wcpm: real(),
   recordedAt: at().notNull(),
 });
+
+/**
+ * A row per student and UTC day with any activity (IN2, IN3, IN5, IN8, IN11): each event counted on the day of the
+ * time it is counted by (P10): a worksheet's reading time and pages on the day it was started, a book on the day it
+ * was completed, a quiz on the day it was handed in, a recording on the day it was made. Kept by statement triggers on
+ * `worksheets`, `reading_activity_logs` and `recordings` in the same transaction as the events (migration 0012), so a
+ * district's period reads a row per student and active day instead of every event of it. Keyed by student, not
+ * school: a student who moves counts where they are now (IN1).
+ */
+export const studentDays = pgTable(
+  'student_days',
+  {
+    studentId: studentRef(),
+    day: date({ mode: 'string' }).notNull(),
+    /** IN2's events: worksheets started, quizzes handed in, reading sessions logged, recordings made (any kind). */
+    events: integer().notNull().default(0),
+    /** Of the worksheets started that day. */
+    readingMs: bigint({ mode: 'number' }).notNull().default(0),
+    pages: integer().notNull().default(0),
+    /** Power builders completed that day (P10's books). */
+    books: integer().notNull().default(0),
+    /** Quizzes handed in that day, any builder (P10). */
+    quizzes: integer().notNull().default(0),
+    /** Read-aloud recordings (not practice) made that day. */
+    recordings: integer().notNull().default(0),
+    /** Power-builder quizzes handed in that day with a score, and the sum of their scores (P13's average). */
+    scoredQuizzes: integer().notNull().default(0),
+    scoreSum: doublePrecision().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.day] }),
+    // A school's or district's days, read from the index alone, then kept for the students in scope.
+    index('student_days_period_idx').on(
+      t.day,
+      t.studentId,
+      t.events,
+      t.readingMs,
+      t.pages,
+      t.books,
+      t.quizzes,
+      t.recordings,
+      t.scoredQuizzes,
+      t.scoreSum,
+    ),
+  ],
+);
 
 export const recordingMistakes = pgTable(
   'recording_mistakes',

@@ -1,12 +1,21 @@
 /**
  * Activity counted per calendar day (UTC), per week or over a whole interval, from worksheets and recordings (P10):
- * one student's, or (insights) a scope's, optionally per class the students are enrolled in. Grouped in SQL.
+ * one student's, or (insights) a scope's, optionally per class the students are enrolled in. Grouped in SQL. The
+ * interval's whole UTC days are read from `student_days` (a row per student and active day, kept with the events by
+ * migration 0012's triggers), its ragged ends (IN2's "last 7 days" from now) from the events themselves.
  */
-import { and, count, countDistinct, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import { enrolments, passages, readingActivityLogs, recordings, worksheets } from '../../db/schema/index.js';
-import type { Interval } from '../reports/date-range.js';
+import {
+  enrolments,
+  passages,
+  readingActivityLogs,
+  recordings,
+  studentDays,
+  worksheets,
+} from '../../db/schema/index.js';
+import { startOfDay, type Interval } from '../reports/date-range.js';
 import { completedBook, type Whose } from '../reports/report-conditions.js';
 
 type TimeColumn = Parameters<typeof gte>[0];
@@ -37,13 +46,44 @@ export interface PeriodCounts {
 const within = (column: TimeColumn, { from, until }: Interval) =>
   and(isNotNull(column), gte(column, from), lt(column, until));
 
-/** The period and class columns of a count over `time`, and what to group by (never a constant: SQL refuses it). */
-function keysOf(query: CountQuery, time: TimeColumn) {
+const DAY_MS = 86_400_000;
+const dayOf = (time: Date) => time.toISOString().slice(0, 10);
+
+/** Whole UTC days, `from` up to (not including) `until`, as YYYY-MM-DD. */
+export interface Days {
+  from: string;
+  until: string;
+}
+
+/**
+ * An interval as the whole UTC days in it, read from `student_days`, and its ragged ends (part of a day), read from
+ * the events: exact either way, and a district's 28 days read a row per student and active day.
+ */
+export function wholeDaysOf({ from, until }: Interval): { days?: Days; ends: Interval[] } {
+  const midnight = startOfDay(from);
+  const first = midnight.getTime() === from.getTime() ? from : new Date(midnight.getTime() + DAY_MS);
+  const last = startOfDay(until);
+  if (first >= last) return { ends: [{ from, until }] };
+  const ends: Interval[] = [];
+  if (from < first) ends.push({ from, until: first });
+  if (last < until) ends.push({ from: last, until });
+  return { days: { from: dayOf(first), until: dayOf(last) }, ends };
+}
+
+/** Condition on `student_days`: the days of `days`. */
+export const onDays = (days: Days) => and(gte(studentDays.day, days.from), lt(studentDays.day, days.until))!;
+
+/**
+ * The period and class columns of a count over `time` (a timestamp with time zone; or, `isDay`, a UTC date), and
+ * what to group by (never a constant: SQL refuses it).
+ */
+function keysOf(query: CountQuery, time: SQL | TimeColumn, isDay = false) {
+  const local = isDay ? sql`${time}::timestamp` : sql`${time} at time zone 'UTC'`;
   const period =
     query.period === 'all'
       ? sql<string>`''`
       : // Written out, not a parameter: GROUP BY must repeat the select's expression exactly.
-        sql<string>`to_char(date_trunc('${sql.raw(query.period)}', ${time} at time zone 'UTC'), 'YYYY-MM-DD')`;
+        sql<string>`to_char(date_trunc('${sql.raw(query.period)}', ${local}), 'YYYY-MM-DD')`;
   const classId = query.classIds ? enrolments.classId : sql<number | null>`null::int`;
   const groupBy = [
     ...(query.period === 'all' ? [] : [period]),
@@ -123,44 +163,100 @@ function recorded(db: Executor, query: CountQuery) {
     .groupBy(...groupBy);
 }
 
-/** Every kind of count but active students, one list per kind, each row a period (and class) that had some. */
+/** Every kind of count but active students over whole days, from `student_days` (the same counts, kept). */
+function rolledUp(db: Executor, query: CountQuery, days: Days) {
+  const { keys, groupBy } = keysOf(query, studentDays.day, true);
+  const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
+  const select = db
+    .select({
+      ...keys,
+      minutesReading: sql<number>`coalesce(sum(${studentDays.readingMs}), 0)::float / 60000`,
+      pagesRead: total(studentDays.pages),
+      booksCompleted: total(studentDays.books),
+      quizzesSubmitted: total(studentDays.quizzes),
+      recordingsSubmitted: total(studentDays.recordings),
+    })
+    .from(studentDays)
+    .$dynamic();
+  return perClass(select, studentDays.studentId, query)
+    .where(and(query.whose(studentDays.studentId), onDays(days)))
+    .groupBy(...groupBy);
+}
+
+/**
+ * Every kind of count but active students, each row a period (and class) that had some; a period may come in more
+ * than one row (its whole days and a ragged end, or one row per kind): the caller adds them up.
+ */
 export async function countsPer(db: Executor, query: CountQuery): Promise<PeriodCounts[]> {
+  const { days, ends } = wholeDaysOf(query.interval);
   const lists = await Promise.all([
-    reading(db, query),
-    books(db, query),
-    quizzes(db, query),
-    recorded(db, query),
+    ...(days ? [rolledUp(db, query, days)] : []),
+    ...ends.flatMap((interval) => {
+      const end = { ...query, interval };
+      return [reading(db, end), books(db, end), quizzes(db, end), recorded(db, end)];
+    }),
   ]);
   return lists.flat();
 }
 
 /**
  * Active students (IN2): those who started a worksheet, logged a reading session, handed in a quiz or made a
- * recording in the period, each counted once per period (and class).
+ * recording in the period, each counted once per period (and class): the students of `student_days` with an event
+ * on the whole days, and of the events themselves on the ragged ends. One row per period (and class).
  */
-export function activeStudentsPer(db: Executor, query: CountQuery) {
+export async function activeStudentsPer(db: Executor, query: CountQuery): Promise<PeriodCounts[]> {
+  const { days, ends } = wholeDaysOf(query.interval);
+  const day = (time: SQL | AnyPgColumn) => sql<string>`${time}`.as('day');
   const event = (
+    interval: Interval,
     student: AnyPgColumn,
     time: AnyPgColumn,
     table: typeof worksheets | typeof readingActivityLogs | typeof recordings,
   ) =>
     db
-      .select({ studentId: sql<number>`${student}`.as('student_id'), at: sql<Date>`${time}`.as('at') })
+      .select({
+        studentId: sql<number>`${student}`.as('student_id'),
+        day: day(sql`(${time} at time zone 'UTC')::date`),
+      })
       .from(table)
-      .where(and(query.whose(student), within(time, query.interval)));
-  const events = unionAll(
-    event(worksheets.studentId, worksheets.createdAt, worksheets),
-    event(worksheets.studentId, worksheets.quizSubmittedAt, worksheets),
-    event(readingActivityLogs.studentId, readingActivityLogs.startTime, readingActivityLogs),
-    event(recordings.studentId, recordings.createdAt, recordings),
-  ).as('events');
+      .where(and(query.whose(student), within(time, interval)));
+  const rolled = days
+    ? db
+        .select({
+          studentId: sql<number>`${studentDays.studentId}`.as('student_id'),
+          day: day(studentDays.day),
+        })
+        .from(studentDays)
+        .where(and(query.whose(studentDays.studentId), onDays(days), gt(studentDays.events, 0)))
+    : undefined;
+  // The same two columns from any table: typed as the events' select so the union takes them.
+  const parts = [
+    ...(rolled ? [rolled as unknown as ReturnType<typeof event>] : []),
+    ...ends.flatMap((interval) => [
+      event(interval, worksheets.studentId, worksheets.createdAt, worksheets),
+      event(interval, worksheets.studentId, worksheets.quizSubmittedAt, worksheets),
+      event(interval, readingActivityLogs.studentId, readingActivityLogs.startTime, readingActivityLogs),
+      event(interval, recordings.studentId, recordings.createdAt, recordings),
+    ]),
+  ];
+  const [first, second, ...rest] = parts;
+  const events = (second ? unionAll(first!, second, ...rest) : first!).as('events');
   // Named with the subquery's alias: unqualified, the student column would be ambiguous beside enrolments.
   const named = sql.identifier('events');
   const student = sql<number>`${named}.student_id`;
-  const { keys, groupBy } = keysOf(query, sql`${named}.at`);
+  const { keys } = keysOf(query, sql`${named}.day`, true);
+  // Each student once per period (and class), then counted: a hash of them rather than a sort per period.
   const select = db
-    .select({ ...keys, activeStudents: countDistinct(student) })
+    .selectDistinct({
+      period: keys.period.as('period'),
+      classId: sql<number | null>`${keys.classId}`.as('class_id'),
+      studentId: student.as('student_id'),
+    })
     .from(events)
     .$dynamic();
-  return perClass(select, student, query).groupBy(...groupBy);
+  const once = perClass(select, student, query).as('once');
+  return db
+    .select({ period: once.period, classId: once.classId, activeStudents: count() })
+    .from(once)
+    .groupBy(once.period, once.classId);
 }

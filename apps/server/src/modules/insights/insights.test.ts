@@ -208,6 +208,92 @@ describe('GET /v1/classes/student-colour-band-by-series', () => {
   });
 });
 
+describe('student_days, the rollup the periods read (migration 0012)', () => {
+  /** Rows of student_days that a recount of the raw events does not give, and the other way round. */
+  const differences = () =>
+    scalar(sql`with recount as (
+      select student_id, day, sum(events)::int as events, sum(reading_ms)::bigint as reading_ms,
+        sum(pages)::int as pages, sum(books)::int as books, sum(quizzes)::int as quizzes,
+        sum(recordings)::int as recordings, sum(scored)::int as scored_quizzes, round(sum(score)::numeric, 3) as score
+      from (
+        select student_id, (created_at at time zone 'UTC')::date as day, 1 as events,
+          time_spent_reading_ms as reading_ms, pages_completed as pages, 0 as books, 0 as quizzes, 0 as recordings,
+          0 as scored, 0::float8 as score from worksheets
+        union all select w.student_id, (w.quiz_submitted_at at time zone 'UTC')::date, 1, 0, 0, 0, 1, 0,
+          (p.builder_type_id = ${POWER_BUILDER} and w.score_percent is not null)::int,
+          case when p.builder_type_id = ${POWER_BUILDER} then coalesce(w.score_percent, 0) else 0 end
+          from worksheets w join passages p on p.id = w.passage_id where w.quiz_submitted_at is not null
+        union all select w.student_id, (w.completed_at at time zone 'UTC')::date, 0, 0, 0, 1, 0, 0, 0, 0
+          from worksheets w join passages p on p.id = w.passage_id
+          where p.builder_type_id = ${POWER_BUILDER} and w.worksheet_completed and w.completed_at is not null
+        union all select student_id, (start_time at time zone 'UTC')::date, 1, 0, 0, 0, 0, 0, 0, 0
+          from reading_activity_logs
+        union all select student_id, (created_at at time zone 'UTC')::date, 1, 0, 0, 0, 0, (not is_practice)::int, 0, 0
+          from recordings
+      ) e group by student_id, day
+    ),
+    kept as (
+      select student_id, day, events, reading_ms, pages, books, quizzes, recordings, scored_quizzes,
+        round(score_sum::numeric, 3) as score
+      from student_days
+      where events <> 0 or reading_ms <> 0 or pages <> 0 or books <> 0 or quizzes <> 0 or recordings <> 0
+        or scored_quizzes <> 0 or round(score_sum::numeric, 3) <> 0
+    )
+    select count(*) as n from ((table recount except table kept) union all (table kept except table recount)) x`);
+
+  it('equals a recount of the raw events, following an insert, updates and deletes in their transactions', async () => {
+    expect(await scalar(sql`select count(*) as n from student_days`)).toBeGreaterThan(0);
+    expect(await differences()).toBe(0);
+    const [a, b] = (
+      await t.db.execute<{ id: number }>(sql`select user_id as id from students
+        where school_id = ${ids.willow} order by user_id limit 2`)
+    ).rows.map((row) => row.id);
+    const book = await scalar(
+      sql`select min(id) as n from passages where builder_type_id = ${POWER_BUILDER}`,
+    );
+    const { rows } = await t.db.execute<{ id: number }>(sql`insert into worksheets
+      (student_id, school_id, district_id, passage_id, pages_completed, time_spent_reading_ms, created_at)
+      select user_id, school_id, district_id, ${book}, 2, 90000, '2026-09-14T23:50:00Z' from students where user_id = ${a}
+      returning id`);
+    const worksheet = rows[0]!.id;
+    expect(await differences()).toBe(0);
+    // Handed in and completed after midnight: the quiz and the book count on the next day, the reading on the first.
+    await t.db
+      .execute(sql`update worksheets set quiz_submitted_at = '2026-09-15T00:10:00Z', score_percent = 75,
+      worksheet_completed = true, completed_at = '2026-09-15T00:11:00Z', time_spent_reading_ms = 120000
+      where id = ${worksheet}`);
+    expect(await differences()).toBe(0);
+    await t.db.execute(sql`insert into reading_activity_logs (student_id, school_id, worksheet_id, start_time)
+      select student_id, school_id, id, '2026-09-13T08:00:00Z' from worksheets where id = ${worksheet}`);
+    await t.db.execute(sql`insert into recordings
+      (worksheet_id, student_id, school_id, district_id, mime_type, size_bytes, duration_ms, created_at)
+      select id, student_id, school_id, district_id, 'audio/webm', 1, 1000, '2026-09-12T08:00:00Z' from worksheets
+      where id = ${worksheet}`);
+    expect(await differences()).toBe(0);
+    await t.db.execute(sql`update recordings set is_practice = true where worksheet_id = ${worksheet}`);
+    await t.db.execute(sql`update worksheets set student_id = ${b} where id = ${worksheet}`);
+    expect(await differences()).toBe(0);
+    // Deleting the worksheet takes its reading log and recording with it (cascade): their days go down too.
+    await t.db.execute(sql`delete from worksheets where id = ${worksheet}`);
+    expect(await differences()).toBe(0);
+    // A student deleted takes their days with them.
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`delete from students where user_id = ${a}`);
+        expect(
+          await tx.execute<{ n: number }>(
+            sql`select count(*)::int as n from student_days where student_id = ${a}`,
+          ),
+        ).toMatchObject({ rows: [{ n: 0 }] });
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message.includes('Rollback'))) throw error;
+      });
+    expect(await differences()).toBe(0);
+  });
+});
+
 describe('GET /v1/classes/activity', () => {
   it('lists every day of the period, the days adding up to the raw totals', async () => {
     const { days } = await get<{
