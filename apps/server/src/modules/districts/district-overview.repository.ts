@@ -1,12 +1,14 @@
 /**
  * The district overview's figures (docs/rules.md IN11) in one statement: every school of the district, its students
  * counted once, each figure grouped by the school the student belongs to now (IN1: a student's work counts where
- * they are), never one query per school.
+ * they are), never one query per school. Active readers and books are read from `student_days` for the whole UTC
+ * days of their periods and from the events for a ragged end (the last 7 days run from now), as activity counts them.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { BuilderType, type DistrictSchoolFigures } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
 import type { Interval } from '../reports/date-range.js';
+import { wholeDaysOf, type Days } from '../activity/activity.repository.js';
 
 /** A school's figures as counted; the average gain is worked out from them. */
 export type SchoolFiguresRow = Omit<DistrictSchoolFigures, 'average_level_gain'>;
@@ -25,6 +27,27 @@ export async function schoolFigures(db: Executor, query: OverviewQuery): Promise
   const { districtId, period, lastWeek, today } = query;
   const during = (column: string, { from, until }: Interval) =>
     sql`${sql.raw(column)} >= ${from.toISOString()} and ${sql.raw(column)} < ${until.toISOString()}`;
+  const onDays = (days: Days) => sql`day >= ${days.from} and day < ${days.until}`;
+  /** The parts of a period: its whole days from student_days, each ragged end from the events. */
+  const parts = (interval: Interval, ofDays: (days: Days) => SQL, ofEnd: (end: Interval) => SQL) => {
+    const { days, ends } = wholeDaysOf(interval);
+    return sql.join([...(days ? [ofDays(days)] : []), ...ends.map(ofEnd)], sql` union all `);
+  };
+  const events = parts(
+    lastWeek,
+    (days) => sql`select student_id from student_days where ${onDays(days)} and events > 0`,
+    (end) => sql`select student_id from worksheets where ${during('created_at', end)}
+      union all select student_id from worksheets where ${during('quiz_submitted_at', end)}
+      union all select student_id from reading_activity_logs where ${during('start_time', end)}
+      union all select student_id from recordings where ${during('created_at', end)}`,
+  );
+  const books = parts(
+    period,
+    (days) => sql`select student_id, books as n from student_days where ${onDays(days)} and books > 0`,
+    (end) => sql`select w.student_id, 1 from worksheets w join passages b on b.id = w.passage_id
+      where b.builder_type_id = ${BuilderType.PowerBuilder} and w.worksheet_completed
+        and ${during('w.completed_at', end)}`,
+  );
   const { rows } = await db.execute<SchoolFiguresRow>(sql`
     with school as (select id, name from schools where district_id = ${districtId}),
     pupil as (
@@ -36,23 +59,15 @@ export async function schoolFigures(db: Executor, query: OverviewQuery): Promise
       from pupil group by school_id
     ),
     -- IN2: started a worksheet, handed in a quiz, logged a reading session or made a recording.
-    event as (
-      select student_id from worksheets where ${during('created_at', lastWeek)}
-      union all select student_id from worksheets where ${during('quiz_submitted_at', lastWeek)}
-      union all select student_id from reading_activity_logs where ${during('start_time', lastWeek)}
-      union all select student_id from recordings where ${during('created_at', lastWeek)}
-    ),
+    event as (${events}),
     active as (
       select p.school_id, count(distinct p.user_id)::int as n
       from pupil p where p.user_id in (select student_id from event) group by p.school_id
     ),
+    -- IN3's books: completed power builders.
     book as (
-      select p.school_id, count(*)::int as n
-      from worksheets w
-      join passages b on b.id = w.passage_id
-      join pupil p on p.user_id = w.student_id
-      where b.builder_type_id = ${BuilderType.PowerBuilder} and w.worksheet_completed
-        and ${during('w.completed_at', period)}
+      select p.school_id, sum(x.n)::int as n
+      from (${books}) x(student_id, n) join pupil p on p.user_id = x.student_id
       group by p.school_id
     ),
     level as (

@@ -29,11 +29,13 @@ import {
   levelChanges,
   passages,
   recordings,
+  studentDays,
   students,
   studentSpeeds,
   users,
   worksheets,
 } from '../../db/schema/index.js';
+import { onDays, wholeDaysOf } from '../activity/activity.repository.js';
 import type { Interval } from '../reports/date-range.js';
 import { readingStatsOf } from '../reports/reports.service.js';
 import { awaitingReview, submittedQuiz, studentsOf } from '../reports/report-conditions.js';
@@ -70,20 +72,48 @@ export function colourBands(db: Executor, where: SQL) {
     .orderBy(asc(students.seriesId), asc(students.colourBandId));
 }
 
-/** The average score of the power-builder quizzes handed in over the interval (P13's average, IN3). */
+/**
+ * The average score of the power-builder quizzes handed in over the interval (P13's average, IN3): the scores' sum
+ * and count kept in `student_days` for its whole days, and the quizzes themselves for a ragged end.
+ */
 export async function quizAverage(db: Executor, where: SQL, interval: Interval) {
-  const [row] = await db
-    .select({ average: avg(worksheets.scorePercent) })
-    .from(worksheets)
-    .innerJoin(passages, eq(passages.id, worksheets.passageId))
-    .where(
-      and(
-        inArray(worksheets.studentId, idsOf(db, where)),
-        submittedQuiz,
-        within(worksheets.quizSubmittedAt, interval),
-      ),
-    );
-  return asNumber(row?.average);
+  const { days, ends } = wholeDaysOf(interval);
+  const parts = await Promise.all([
+    ...(days
+      ? [
+          db
+            .select({
+              sum: sql<number | null>`sum(${studentDays.scoreSum})::float8`,
+              n: sql<number | null>`sum(${studentDays.scoredQuizzes})::float8`,
+            })
+            .from(studentDays)
+            .where(and(inArray(studentDays.studentId, idsOf(db, where)), onDays(days))),
+        ]
+      : []),
+    ...ends.map((end) =>
+      db
+        .select({
+          sum: sql<number | null>`sum(${worksheets.scorePercent})::float8`,
+          n: sql<number | null>`count(${worksheets.scorePercent})::float8`,
+        })
+        .from(worksheets)
+        .innerJoin(passages, eq(passages.id, worksheets.passageId))
+        .where(
+          and(
+            inArray(worksheets.studentId, idsOf(db, where)),
+            submittedQuiz,
+            within(worksheets.quizSubmittedAt, end),
+          ),
+        ),
+    ),
+  ]);
+  let sum = 0;
+  let n = 0;
+  for (const [row] of parts) {
+    sum += Number(row?.sum ?? 0);
+    n += Number(row?.n ?? 0);
+  }
+  return n === 0 ? null : sum / n;
 }
 
 /**
@@ -256,6 +286,35 @@ export async function studentPage(
         .innerJoin(users, eq(users.id, students.userId))
         .where(where)
         .orderBy(...order);
+    }
+    const { days, ends } = wholeDaysOf(sort.interval);
+    if (days && ends.length === 0) {
+      // Whole days (the screens' periods): each student's figures summed from `student_days`, a row per active day.
+      const kept = db
+        .select({
+          studentId: studentDays.studentId,
+          books: sql<number>`sum(${studentDays.books})`.as('books'),
+          readingMs: sql<number>`sum(${studentDays.readingMs})`.as('reading_ms'),
+          averageScore: sql<
+            number | null
+          >`sum(${studentDays.scoreSum}) / nullif(sum(${studentDays.scoredQuizzes}), 0)`.as('average_score'),
+        })
+        .from(studentDays)
+        .where(and(inArray(studentDays.studentId, idsOf(db, where)), onDays(days)))
+        .groupBy(studentDays.studentId)
+        .as('kept');
+      const figure = {
+        books_completed: sql`coalesce(${kept.books}, 0)`,
+        minutes_reading: sql`coalesce(${kept.readingMs}, 0)`,
+        average_score_percent: sql`${kept.averageScore}`,
+      }[sort.by];
+      return db
+        .select({ id: students.userId })
+        .from(students)
+        .innerJoin(users, eq(users.id, students.userId))
+        .leftJoin(kept, eq(kept.studentId, students.userId))
+        .where(where)
+        .orderBy(sql`${direction(figure)} nulls last`, ...byName);
     }
     const stats = readingStatsOf(db, where, sort.interval).as('stats');
     const figure = {

@@ -294,6 +294,48 @@ describe('student_days, the rollup the periods read (migration 0012)', () => {
   });
 });
 
+describe('student_outcome_days, the rollup IN9 reads (migration 0013)', () => {
+  /** Rows of student_outcome_days that a recount of the marked answers does not give, and the other way round. */
+  const differences = () =>
+    scalar(sql`with recount as (
+      select w.student_id, (w.quiz_submitted_at at time zone 'UTC')::date as day, q.learning_outcome_id,
+        round(sum(g.marks)::numeric, 3) as marks, round(sum(g.max_marks)::numeric, 3) as max_marks,
+        count(distinct (g.worksheet_id, g.question_id))::int as answered
+      from gradings g join worksheets w on w.id = g.worksheet_id
+      join question_learning_outcomes q on q.question_id = g.question_id
+      where w.quiz_submitted_at is not null and g.marks is not null group by 1, 2, 3
+    ),
+    kept as (
+      select student_id, day, learning_outcome_id, round(marks::numeric, 3), round(max_marks::numeric, 3), answered
+      from student_outcome_days
+    )
+    select count(*) as n from ((table recount except table kept) union all (table kept except table recount)) x`);
+
+  it('equals a recount of the marked answers, following marks, a quiz handed in on another day and deletes', async () => {
+    expect(await scalar(sql`select count(*) as n from student_outcome_days`)).toBeGreaterThan(0);
+    expect(await differences()).toBe(0);
+    const worksheet =
+      await scalar(sql`select min(w.id) as n from worksheets w join gradings g on g.worksheet_id = w.id
+      join question_learning_outcomes q on q.question_id = g.question_id where w.quiz_submitted_at is not null`);
+    const other = await scalar(sql`select min(student_id) as n from worksheets where id <> ${worksheet}
+      and student_id <> (select student_id from worksheets where id = ${worksheet})`);
+    await t.db.execute(sql`update gradings set marks = 0 where worksheet_id = ${worksheet}`);
+    expect(await differences()).toBe(0);
+    await t.db.execute(sql`update worksheets set quiz_submitted_at = quiz_submitted_at - interval '3 days'
+      where id = ${worksheet}`);
+    expect(await differences()).toBe(0);
+    await t.db.execute(sql`update worksheets set student_id = ${other} where id = ${worksheet}`);
+    expect(await differences()).toBe(0);
+    // An answer waiting for a teacher's mark does not count until marked.
+    await t.db.execute(sql`update gradings set marks = null where worksheet_id = ${worksheet}`);
+    expect(await differences()).toBe(0);
+    await t.db.execute(sql`delete from gradings where worksheet_id = ${worksheet}`);
+    expect(await differences()).toBe(0);
+    await t.db.execute(sql`delete from worksheets where id = ${worksheet}`);
+    expect(await differences()).toBe(0);
+  });
+});
+
 describe('GET /v1/classes/activity', () => {
   it('lists every day of the period, the days adding up to the raw totals', async () => {
     const { days } = await get<{

@@ -9,9 +9,11 @@ import {
   learningOutcomes,
   questionLearningOutcomes,
   questions,
+  studentOutcomeDays,
   topics,
   worksheets,
 } from '../../db/schema/index.js';
+import { wholeDaysOf, type Days } from '../activity/activity.repository.js';
 import type { Interval } from '../reports/date-range.js';
 import { theStudent, type Whose } from '../reports/report-conditions.js';
 
@@ -38,25 +40,47 @@ export interface OutcomeFilter {
 export const outcomeScores = (db: Executor, studentId: number, filter: OutcomeFilter) =>
   outcomeScoresOf(db, theStudent(studentId), filter);
 
+/** Per outcome, the marks of the students `whose` names over whole days, kept in `student_outcome_days` (IN9). */
+function keptScores(db: Executor, whose: Whose, days: Days) {
+  const kept = studentOutcomeDays;
+  return db
+    .select({
+      outcomeId: kept.learningOutcomeId,
+      marks: sql<number>`sum(${kept.marks})`.as('marks'),
+      maxMarks: sql<number>`sum(${kept.maxMarks})`.as('max_marks'),
+      answered: sql<number>`sum(${kept.answered})`.as('answered'),
+      students: countDistinct(kept.studentId).as('students'),
+    })
+    .from(kept)
+    .where(and(whose(kept.studentId), gte(kept.day, days.from), lt(kept.day, days.until)))
+    .groupBy(kept.learningOutcomeId)
+    .as('scores');
+}
+
 /**
  * Every learning outcome the filter names (all by default), with the marks of the students `whose` names on it
- * (summed: marks ÷ maximum marks over all their answers), how many questions and how many students answered it.
+ * (summed: marks ÷ maximum marks over all their answers), how many questions and how many students answered it. A
+ * period of whole UTC days is read from `student_outcome_days`; any other from the marked answers themselves.
  */
 export async function outcomeScoresOf(db: Executor, whose: Whose, filter: OutcomeFilter) {
-  const scores = db
-    .select({
-      outcomeId: questionLearningOutcomes.learningOutcomeId,
-      marks: sql<number>`sum(${gradings.marks})`.as('marks'),
-      maxMarks: sql<number>`sum(${gradings.maxMarks})`.as('max_marks'),
-      answered: answered.as('answered'),
-      students: countDistinct(worksheets.studentId).as('students'),
-    })
-    .from(gradings)
-    .innerJoin(worksheets, eq(worksheets.id, gradings.worksheetId))
-    .innerJoin(questionLearningOutcomes, eq(questionLearningOutcomes.questionId, gradings.questionId))
-    .where(markedAnswersOf(whose, filter.interval))
-    .groupBy(questionLearningOutcomes.learningOutcomeId)
-    .as('scores');
+  const whole = filter.interval ? wholeDaysOf(filter.interval) : undefined;
+  const scores =
+    whole?.days && whole.ends.length === 0
+      ? keptScores(db, whose, whole.days)
+      : db
+          .select({
+            outcomeId: questionLearningOutcomes.learningOutcomeId,
+            marks: sql<number>`sum(${gradings.marks})`.as('marks'),
+            maxMarks: sql<number>`sum(${gradings.maxMarks})`.as('max_marks'),
+            answered: answered.as('answered'),
+            students: countDistinct(worksheets.studentId).as('students'),
+          })
+          .from(gradings)
+          .innerJoin(worksheets, eq(worksheets.id, gradings.worksheetId))
+          .innerJoin(questionLearningOutcomes, eq(questionLearningOutcomes.questionId, gradings.questionId))
+          .where(markedAnswersOf(whose, filter.interval))
+          .groupBy(questionLearningOutcomes.learningOutcomeId)
+          .as('scores');
   return db
     .select({
       outcomeId: learningOutcomes.id,
