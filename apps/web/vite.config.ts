@@ -3,8 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
-import { firstScreens, type FirstScreen } from './build/first-screens.ts';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import {
+  firstScreenChunkGroup,
+  firstScreens,
+  planFirstScreenChunks,
+  PLANNING_FIRST_SCREENS,
+  type FirstScreen,
+} from './build/first-screens.ts';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** The API the dev server forwards /api to; `npm run dev` at the root starts it on API_PORT. */
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
@@ -102,8 +110,12 @@ const FIRST_SCREENS: FirstScreen[] = [
   },
 ];
 
-export default defineConfig({
-  plugins: [mantineStylesPerComponent(), firstScreens(FIRST_SCREENS), precompress()],
+export default defineConfig(async ({ command }): Promise<UserConfig> => ({
+  plugins: [
+    mantineStylesPerComponent(),
+    // The planning build (B10) only looks at what the build makes: it writes no pages and compresses nothing.
+    ...(process.env[PLANNING_FIRST_SCREENS] ? [] : [firstScreens(FIRST_SCREENS), precompress()]),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -142,14 +154,18 @@ export default defineConfig({
             // (and the helper every icon uses) stay out of it, so that screen does not load the others.
             {
               name: 'icons',
-              test: (id) =>
+              test: (id: string) =>
                 /node_modules[\\/]@tabler[\\/]icons-react[\\/]/.test(id) &&
                 !/createReactComponent|defaultAttributes|IconSchool|IconBrandGoogle|IconBrandApple/.test(id),
               includeDependenciesRecursively: false,
             },
+            // B10: what the first screens load beyond the entry, in a file per set of screens that load it.
+            ...(command === 'build' && !process.env[PLANNING_FIRST_SCREENS]
+              ? [firstScreenChunkGroup(await planFirstScreenChunks(root, FIRST_SCREENS))]
+              : []),
           ],
         },
       },
     },
   },
-});
+}));

@@ -1,9 +1,8 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-export default mergeConfig(
-  viteConfig,
-  defineConfig({
+export default defineConfig(async (env) =>
+  mergeConfig(await viteConfig(env), {
     test: {
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],

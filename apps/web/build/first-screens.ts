@@ -13,7 +13,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Plugin } from 'vite';
+import { build, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 
 export interface FirstScreen {
@@ -122,9 +122,9 @@ async function renderStaticScreens(
   return JSON.parse(stdout) as Record<string, string>;
 }
 
-/** The chunk a route's `import()` of `module` loads; a first screen naming a module the app lost fails the build. */
+/** The chunk holding a route's module (B10: with others); a first screen naming a module the app lost fails the build. */
 function chunkOf(chunks: readonly OutputChunk[], module: string): OutputChunk {
-  const chunk = chunks.find((candidate) => candidate.facadeModuleId === module);
+  const chunk = chunks.find((candidate) => candidate.moduleIds.includes(module));
   if (!chunk) throw new Error(`first screens: no chunk is loaded for ${module} (see app/router.tsx)`);
   return chunk;
 }
@@ -166,3 +166,64 @@ function preloads(chunks: readonly OutputChunk[]): string {
     .map((chunk) => `    <link rel="modulepreload" crossorigin href="/${chunk.fileName}">\n`)
     .join('');
 }
+
+/** Set while the build plans its first screens' files (B10): that build only looks, it writes nothing. */
+export const PLANNING_FIRST_SCREENS = 'READALONG_PLANNING_FIRST_SCREENS';
+
+/**
+ * B10: the code of the first screens in a few files, not the dozens of small chunks (a Mantine component, a hook)
+ * that splitting by route leaves: a school's connection, six requests at a time over HTTP/1.1, spends a round trip
+ * on every few. The build first runs once without writing, to see which chunks each first screen loads beyond the
+ * entry's (what tree-shaking keeps of a library is known only then); every module of those chunks is then named
+ * after the set of first screens that load it, so each screen loads only what it did before, in a few files, and
+ * later pages find them cached. `{ module id: chunk name }`, for `firstScreenChunkGroup`.
+ */
+export async function planFirstScreenChunks(
+  root: string,
+  screens: readonly FirstScreen[],
+): Promise<Map<string, string>> {
+  process.env[PLANNING_FIRST_SCREENS] = 'true';
+  let built: Awaited<ReturnType<typeof build>>;
+  try {
+    built = await build({ root, logLevel: 'silent', build: { write: false } });
+  } finally {
+    delete process.env[PLANNING_FIRST_SCREENS];
+  }
+  const outputs = Array.isArray(built) ? built : [built];
+  const bundle: OutputBundle = Object.fromEntries(
+    outputs
+      .flatMap((output) => ('output' in output ? output.output : []))
+      .map((file) => [file.fileName, file]),
+  );
+  const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+  const loadedByEntry = staticClosure(
+    chunks.filter((chunk) => chunk.isEntry),
+    bundle,
+  );
+  const screensOf = new Map<OutputChunk, string[]>();
+  for (const screen of screens) {
+    const own = screen.modules.map((module) => chunkOf(chunks, path.resolve(root, module)));
+    for (const chunk of staticClosure(own, bundle)) {
+      if (!loadedByEntry.has(chunk))
+        screensOf.set(chunk, [...(screensOf.get(chunk) ?? []), screenName(screen)]);
+    }
+  }
+  return new Map(
+    [...screensOf].flatMap(([chunk, names]) =>
+      chunk.moduleIds.map((id) => [id, `screens-${names.join('-')}`]),
+    ),
+  );
+}
+
+/** The code-splitting group that puts the first screens' modules where `planFirstScreenChunks` planned them. */
+export function firstScreenChunkGroup(plan: ReadonlyMap<string, string>) {
+  return {
+    debugName: 'first screens',
+    name: (id: string) => plan.get(id) ?? null,
+    // Each module goes where the plan put it, not with the first module that imports it.
+    includeDependenciesRecursively: false,
+  };
+}
+
+/** `/teacher/students` → `teacher_students`: a chunk's name from a first screen's address. */
+const screenName = (screen: FirstScreen) => screen.path.slice(1).replaceAll('/', '_');
