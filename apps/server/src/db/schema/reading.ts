@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns.js';
 import { passages, questions } from './content.js';
-import { classes, districtRef, schoolRef, studentRef, users } from './tenancy.js';
+import { classes, districtRef, schoolRef, schools, studentRef, users } from './tenancy.js';
 
 /** A teacher's reading assignment for a class (P4). */
 export const assignments = pgTable(
@@ -294,6 +294,32 @@ export const studentDays = pgTable(
       t.scoreSum,
     ),
   ],
+);
+
+/**
+ * Each school's totals of `student_days` per UTC day (IN3, IN5, IN11): P10's counts, the quiz scores' sum and count,
+ * and how many of its students were active that day (a student's day with an event is one active student). Keyed by
+ * the school the student belongs to now (IN1): kept by a statement trigger on `student_days`, and a student's days
+ * move with them when they change school or go (triggers on `students`), all in the same transaction (migration
+ * 0014), so an owner's or a department head's day-by-day totals read a row per school and day.
+ */
+export const schoolDays = pgTable(
+  'school_days',
+  {
+    schoolId: integer()
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    activeStudents: integer().notNull().default(0),
+    readingMs: bigint({ mode: 'number' }).notNull().default(0),
+    pages: integer().notNull().default(0),
+    books: integer().notNull().default(0),
+    quizzes: integer().notNull().default(0),
+    recordings: integer().notNull().default(0),
+    scoredQuizzes: integer().notNull().default(0),
+    scoreSum: doublePrecision().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.day] })],
 );
 
 /**

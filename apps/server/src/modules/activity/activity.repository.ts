@@ -12,6 +12,7 @@ import {
   passages,
   readingActivityLogs,
   recordings,
+  schoolDays,
   studentDays,
   worksheets,
 } from '../../db/schema/index.js';
@@ -29,6 +30,11 @@ export interface CountQuery {
   period: Period;
   /** Per class, of these classes: a student's work counts for each of them they are enrolled in. */
   classIds?: number[] | undefined;
+  /**
+   * Condition on `school_days`, when `whose` is every student of some schools (an owner's, a department head's):
+   * then sums, and a day's active students, are read per school and day.
+   */
+  schools?: SQL | undefined;
 }
 
 export interface PeriodCounts {
@@ -183,6 +189,24 @@ function rolledUp(db: Executor, query: CountQuery, days: Days) {
     .groupBy(...groupBy);
 }
 
+/** Every kind of count but active students over whole days of whole schools, from `school_days`. */
+function rolledUpBySchool(db: Executor, query: CountQuery, schools: SQL, days: Days) {
+  const { keys, groupBy } = keysOf(query, schoolDays.day, true);
+  const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
+  return db
+    .select({
+      ...keys,
+      minutesReading: sql<number>`coalesce(sum(${schoolDays.readingMs}), 0)::float / 60000`,
+      pagesRead: total(schoolDays.pages),
+      booksCompleted: total(schoolDays.books),
+      quizzesSubmitted: total(schoolDays.quizzes),
+      recordingsSubmitted: total(schoolDays.recordings),
+    })
+    .from(schoolDays)
+    .where(and(schools, gte(schoolDays.day, days.from), lt(schoolDays.day, days.until)))
+    .groupBy(...groupBy);
+}
+
 /**
  * Every kind of count but active students, each row a period (and class) that had some; a period may come in more
  * than one row (its whole days and a ragged end, or one row per kind): the caller adds them up.
@@ -190,7 +214,13 @@ function rolledUp(db: Executor, query: CountQuery, days: Days) {
 export async function countsPer(db: Executor, query: CountQuery): Promise<PeriodCounts[]> {
   const { days, ends } = wholeDaysOf(query.interval);
   const lists = await Promise.all([
-    ...(days ? [rolledUp(db, query, days)] : []),
+    ...(days
+      ? [
+          query.schools && !query.classIds
+            ? rolledUpBySchool(db, query, query.schools, days)
+            : rolledUp(db, query, days),
+        ]
+      : []),
     ...ends.flatMap((interval) => {
       const end = { ...query, interval };
       return [reading(db, end), books(db, end), quizzes(db, end), recorded(db, end)];
@@ -206,6 +236,26 @@ export async function countsPer(db: Executor, query: CountQuery): Promise<Period
  */
 export async function activeStudentsPer(db: Executor, query: CountQuery): Promise<PeriodCounts[]> {
   const { days, ends } = wholeDaysOf(query.interval);
+  if (days && query.schools && query.period === 'day' && !query.classIds) {
+    // A day's active students add up across schools: a row of school_days per school and day. A ragged end is a
+    // day of its own, counted from the events.
+    const perDay = db
+      .select({
+        period: sql<string>`to_char(${schoolDays.day}, 'YYYY-MM-DD')`,
+        classId: sql<number | null>`null::int`,
+        activeStudents: sql<number>`sum(${schoolDays.activeStudents})::int`,
+      })
+      .from(schoolDays)
+      .where(and(query.schools, gte(schoolDays.day, days.from), lt(schoolDays.day, days.until)))
+      .groupBy(schoolDays.day);
+    const onEnds = ends.map((end) => distinctActive(db, { ...query, interval: end }, undefined, [end]));
+    return (await Promise.all([perDay, ...onEnds])).flat();
+  }
+  return distinctActive(db, query, days, ends);
+}
+
+/** Active students from `student_days` over `days` and from the events over `ends`, each once per period (and class). */
+function distinctActive(db: Executor, query: CountQuery, days: Days | undefined, ends: Interval[]) {
   const day = (time: SQL | AnyPgColumn) => sql<string>`${time}`.as('day');
   const event = (
     interval: Interval,
@@ -245,10 +295,15 @@ export async function activeStudentsPer(db: Executor, query: CountQuery): Promis
   const named = sql.identifier('events');
   const student = sql<number>`${named}.student_id`;
   const { keys } = keysOf(query, sql`${named}.day`, true);
+  // The period's first day (null for the whole interval), written as text only once per period below.
+  const start =
+    query.period === 'all'
+      ? sql<string | null>`null::date`
+      : sql<string | null>`date_trunc('${sql.raw(query.period)}', ${named}.day::timestamp)::date`;
   // Each student once per period (and class), then counted: a hash of them rather than a sort per period.
   const select = db
     .selectDistinct({
-      period: keys.period.as('period'),
+      start: start.as('start'),
       classId: sql<number | null>`${keys.classId}`.as('class_id'),
       studentId: student.as('student_id'),
     })
@@ -256,7 +311,11 @@ export async function activeStudentsPer(db: Executor, query: CountQuery): Promis
     .$dynamic();
   const once = perClass(select, student, query).as('once');
   return db
-    .select({ period: once.period, classId: once.classId, activeStudents: count() })
+    .select({
+      period: sql<string>`coalesce(to_char(${once.start}, 'YYYY-MM-DD'), '')`,
+      classId: once.classId,
+      activeStudents: count(),
+    })
     .from(once)
-    .groupBy(once.period, once.classId);
+    .groupBy(once.start, once.classId);
 }

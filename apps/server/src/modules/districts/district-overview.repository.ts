@@ -41,10 +41,13 @@ export async function schoolFigures(db: Executor, query: OverviewQuery): Promise
       union all select student_id from reading_activity_logs where ${during('start_time', end)}
       union all select student_id from recordings where ${during('created_at', end)}`,
   );
+  // Whole days from each school's kept totals (school_days: the student's school now), an end from the books.
   const books = parts(
     period,
-    (days) => sql`select student_id, books as n from student_days where ${onDays(days)} and books > 0`,
-    (end) => sql`select w.student_id, 1 from worksheets w join passages b on b.id = w.passage_id
+    (days) => sql`select school_id, books as n from school_days
+      where school_id in (select id from school) and ${onDays(days)}`,
+    (end) => sql`select p.school_id, 1 from worksheets w join passages b on b.id = w.passage_id
+      join pupil p on p.user_id = w.student_id
       where b.builder_type_id = ${BuilderType.PowerBuilder} and w.worksheet_completed
         and ${during('w.completed_at', end)}`,
   );
@@ -65,11 +68,7 @@ export async function schoolFigures(db: Executor, query: OverviewQuery): Promise
       from pupil p where p.user_id in (select student_id from event) group by p.school_id
     ),
     -- IN3's books: completed power builders.
-    book as (
-      select p.school_id, sum(x.n)::int as n
-      from (${books}) x(student_id, n) join pupil p on p.user_id = x.student_id
-      group by p.school_id
-    ),
+    book as (select x.school_id, sum(x.n)::int as n from (${books}) x(school_id, n) group by x.school_id),
     level as (
       select p.school_id,
         (count(*) filter (where c.rule = 'level_up'))::int as ups,

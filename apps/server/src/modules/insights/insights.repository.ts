@@ -29,6 +29,7 @@ import {
   levelChanges,
   passages,
   recordings,
+  schoolDays,
   studentDays,
   students,
   studentSpeeds,
@@ -74,12 +75,24 @@ export function colourBands(db: Executor, where: SQL) {
 
 /**
  * The average score of the power-builder quizzes handed in over the interval (P13's average, IN3): the scores' sum
- * and count kept in `student_days` for its whole days, and the quizzes themselves for a ragged end.
+ * and count kept in `student_days` for its whole days (in `school_days` when the students are whole schools, the
+ * condition `schools` names), and the quizzes themselves for a ragged end.
  */
-export async function quizAverage(db: Executor, where: SQL, interval: Interval) {
+export async function quizAverage(db: Executor, where: SQL, interval: Interval, schools?: SQL) {
   const { days, ends } = wholeDaysOf(interval);
   const parts = await Promise.all([
-    ...(days
+    ...(days && schools
+      ? [
+          db
+            .select({
+              sum: sql<number | null>`sum(${schoolDays.scoreSum})::float8`,
+              n: sql<number | null>`sum(${schoolDays.scoredQuizzes})::float8`,
+            })
+            .from(schoolDays)
+            .where(and(schools, gte(schoolDays.day, days.from), lt(schoolDays.day, days.until))),
+        ]
+      : []),
+    ...(days && !schools
       ? [
           db
             .select({

@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
-import { classes, enrolments, students, users } from '../../db/schema/index.js';
+import { classes, enrolments, schoolDays, schools, students, users } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import { invalidField } from '../../domain/errors.js';
 import { requireVisibleClass, schoolInScope } from '../access/in-scope.js';
@@ -119,6 +119,23 @@ export function createInsightsService(deps: Deps) {
     )!;
   }
 
+  /**
+   * Condition on `school_days`: the schools whose every student is in scope (an owner's school; a department head's
+   * district or the school asked for), without a class; else undefined. Whole schools' sums are kept per school and
+   * day (IN3, IN5).
+   */
+  async function schoolsInScope(actor: Actor, query: Scoped): Promise<SQL | undefined> {
+    if (query.class_id !== undefined) return undefined;
+    if (actor.role === 'owner') return eq(schoolDays.schoolId, actor.schoolId ?? -1);
+    if (actor.role !== 'department_head') return undefined;
+    const school = await headSchool(actor, query.school_id);
+    if (school !== undefined) return eq(schoolDays.schoolId, school);
+    return inArray(
+      schoolDays.schoolId,
+      db.select({ id: schools.id }).from(schools).where(eq(schools.districtId, actor.districtId)),
+    );
+  }
+
   /** Condition on `classes`: those in scope, of the school asked for. */
   async function classesInScope(actor: Actor, schoolId: number | undefined): Promise<SQL> {
     const school = await headSchool(actor, schoolId);
@@ -126,8 +143,14 @@ export function createInsightsService(deps: Deps) {
   }
 
   /** Every kind of count, with active students, of the students `where` names, per period (and class). */
-  function activity(where: SQL, interval: Interval, period: 'day' | 'week' | 'all', classIds?: number[]) {
-    const query = { whose: repo.whoseOf(db, where), interval, period, classIds };
+  function activity(
+    where: SQL,
+    interval: Interval,
+    period: 'day' | 'week' | 'all',
+    classIds?: number[],
+    schools?: SQL,
+  ) {
+    const query = { whose: repo.whoseOf(db, where), interval, period, classIds, schools };
     return Promise.all([countsPer(db, query), activeStudentsPer(db, query)]).then((lists) => lists.flat());
   }
 
@@ -179,11 +202,14 @@ export function createInsightsService(deps: Deps) {
     /** IN3. */
     async insights(actor: Actor, query: Scoped & DateRangeQuery) {
       const interval = intervalOf(query);
-      const where = await studentsInScope(actor, query);
+      const [where, schoolsOf] = await Promise.all([
+        studentsInScope(actor, query),
+        schoolsInScope(actor, query),
+      ]);
       const [total_students, counts, average, reviews, speeds, bands] = await Promise.all([
         repo.countStudents(db, where),
-        activity(where, interval, 'all'),
-        repo.quizAverage(db, where, interval),
+        activity(where, interval, 'all', undefined, schoolsOf),
+        repo.quizAverage(db, where, interval, schoolsOf),
         repo.recordingReviews(db, where, interval),
         repo.averageSpeeds(db, where),
         repo.fluencyBands(db, where),
@@ -236,8 +262,11 @@ export function createInsightsService(deps: Deps) {
       if (dayCount(interval) > ACTIVITY_MAX_DAYS) {
         throw invalidField('query.start', `the range is at most ${ACTIVITY_MAX_DAYS} days`);
       }
-      const where = await studentsInScope(actor, query);
-      const totals = fold(await activity(where, interval, 'day'), (row) => row.period);
+      const [where, schoolsOf] = await Promise.all([
+        studentsInScope(actor, query),
+        schoolsInScope(actor, query),
+      ]);
+      const totals = fold(await activity(where, interval, 'day', undefined, schoolsOf), (row) => row.period);
       return {
         days: daysOf(interval).map((date) => ({ date, ...rounded(totals.get(date) ?? emptyCounts()) })),
       };

@@ -114,6 +114,21 @@ describe('GET /v1/classes/insights', () => {
     );
   });
 
+  it('totals an owner’s whole school, read from its kept day totals, as the raw rows give them', async () => {
+    const insights = await get<Record<string, number | null>>('owner', '/v1/classes/insights');
+    const school = ofSchool(ids.willow);
+    expect(insights.books_completed).toBe(await raw.books(school));
+    expect(insights.quizzes_submitted).toBe(await raw.quizzes(school));
+    expect(insights.minutes_reading).toBeCloseTo(await raw.minutes(school), 0);
+    expect(insights.active_students).toBe(await raw.active(school));
+    expect(insights.average_score_percent).toBeCloseTo(
+      await scalar(sql`select avg(w.score_percent) as n from worksheets w join passages p on p.id = w.passage_id
+        where w.student_id in ${school} and p.builder_type_id = ${POWER_BUILDER}
+        and w.quiz_submitted_at >= ${RANGE.from} and w.quiz_submitted_at < ${RANGE.until}`),
+      1,
+    );
+  });
+
   it('speeds and reviews as the raw recordings give them, following a new, a practice and a deleted recording', async () => {
     const school = ofSchool(ids.willow);
     /** Each student's newest read-aloud recording with a WPM, straight from the recordings (P9). */
@@ -294,6 +309,53 @@ describe('student_days, the rollup the periods read (migration 0012)', () => {
   });
 });
 
+describe('school_days, the schools’ totals (migration 0014)', () => {
+  /** Rows of school_days that a recount of student_days by each student's school now does not give, and back. */
+  const differences = (db: Pick<typeof t.db, 'execute'> = t.db) =>
+    db
+      .execute<{ n: number }>(
+        sql`with recount as (
+      select s.school_id, d.day, (count(*) filter (where d.events > 0))::int as active,
+        sum(d.reading_ms)::bigint as reading_ms, sum(d.pages)::int as pages, sum(d.books)::int as books,
+        sum(d.quizzes)::int as quizzes, sum(d.recordings)::int as recordings,
+        sum(d.scored_quizzes)::int as scored_quizzes, round(sum(d.score_sum)::numeric, 3) as score
+      from student_days d join students s on s.user_id = d.student_id
+      -- A student's day whose events were all taken off again adds nothing.
+      where d.events <> 0 or d.reading_ms <> 0 or d.pages <> 0 or d.books <> 0 or d.quizzes <> 0 or d.recordings <> 0
+        or d.scored_quizzes <> 0 or round(d.score_sum::numeric, 3) <> 0
+      group by s.school_id, d.day
+    ),
+    kept as (
+      select school_id, day, active_students, reading_ms, pages, books, quizzes, recordings, scored_quizzes,
+        round(score_sum::numeric, 3)
+      from school_days
+      where active_students <> 0 or reading_ms <> 0 or pages <> 0 or books <> 0 or quizzes <> 0 or recordings <> 0
+        or scored_quizzes <> 0 or round(score_sum::numeric, 3) <> 0
+    )
+    select count(*)::int as n from ((table recount except table kept) union all (table kept except table recount)) x`,
+      )
+      .then(({ rows }) => rows[0]!.n);
+
+  it('equals student_days summed by each student’s school now, following a move and a student deleted', async () => {
+    expect(await scalar(sql`select count(*) as n from school_days`)).toBeGreaterThan(0);
+    expect(await differences()).toBe(0);
+    const student = await scalar(sql`select min(student_id) as n from student_days d
+      join students s on s.user_id = d.student_id where s.school_id = ${ids.willow} and d.events > 0`);
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update students set school_id = ${ids.harbour} where user_id = ${student}`);
+        expect(await differences(tx)).toBe(0);
+        await tx.execute(sql`delete from students where user_id = ${student}`);
+        expect(await differences(tx)).toBe(0);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message.includes('Rollback'))) throw error;
+      });
+    expect(await differences()).toBe(0);
+  });
+});
+
 describe('student_outcome_days, the rollup IN9 reads (migration 0013)', () => {
   /** Rows of student_outcome_days that a recount of the marked answers does not give, and the other way round. */
   const differences = () =>
@@ -339,13 +401,21 @@ describe('student_outcome_days, the rollup IN9 reads (migration 0013)', () => {
 describe('GET /v1/classes/activity', () => {
   it('lists every day of the period, the days adding up to the raw totals', async () => {
     const { days } = await get<{
-      days: { date: string; books_completed: number; quizzes_submitted: number }[];
+      days: { date: string; books_completed: number; quizzes_submitted: number; active_students: number }[];
     }>('owner', '/v1/classes/activity');
     expect(days).toHaveLength(28);
     expect(days.at(-1)!.date).toBe('2026-09-15');
     const sum = (key: 'books_completed' | 'quizzes_submitted') => days.reduce((n, day) => n + day[key], 0);
     expect(sum('books_completed')).toBe(await raw.books(ofSchool(ids.willow)));
     expect(sum('quizzes_submitted')).toBe(await raw.quizzes(ofSchool(ids.willow)));
+    // A whole school's days are read from its kept totals (school_days): each day's active students as the events.
+    for (const day of days.filter((_, index) => index % 3 === 0)) {
+      const next = new Date(Date.parse(`${day.date}T00:00:00Z`) + 86_400_000).toISOString();
+      expect(day.active_students, day.date).toBe(
+        await raw.active(ofSchool(ids.willow), `${day.date}T00:00:00Z`, next),
+      );
+    }
+    expect(days.some((day) => day.active_students > 0)).toBe(true);
     expectError(await call('owner', '/v1/classes/activity?start=2024-01-01'), 400, 'query.start');
   });
 });
