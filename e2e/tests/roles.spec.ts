@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import type { Role } from '@readalong/contracts';
 import AxeBuilder from '@axe-core/playwright';
 import { saveScreenshot } from '../support/screenshots';
@@ -56,6 +56,12 @@ for (const journey of journeys) {
     await signIn(page, journey.username);
     await expect(page).toHaveURL(journey.home);
     await expect(page.getByRole('heading', { level: 1, name: journey.homeHeading })).toBeVisible();
+    // Signed in from the built sign-in page (B9): the menu's own styles still win over the app's base styles.
+    const background = (item: Locator) => item.evaluate((link) => getComputedStyle(link).backgroundColor);
+    const menu = page.locator('#app-navigation');
+    expect(await background(menu.locator('a[aria-current="page"]')), 'the current page marked').not.toBe(
+      await background(menu.locator('a:not([aria-current])').first()),
+    );
     await saveScreenshot(page, `${journey.role}-home`);
     const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
     expect(audit.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);

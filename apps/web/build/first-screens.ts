@@ -200,18 +200,30 @@ export async function planFirstScreenChunks(
     chunks.filter((chunk) => chunk.isEntry),
     bundle,
   );
+  const routeChunks = new Map(
+    screens.map((screen) => [
+      screen,
+      screen.modules.map((module) => chunkOf(chunks, path.resolve(root, module))),
+    ]),
+  );
   const screensOf = new Map<OutputChunk, string[]>();
-  for (const screen of screens) {
-    const own = screen.modules.map((module) => chunkOf(chunks, path.resolve(root, module)));
+  for (const [screen, own] of routeChunks) {
     for (const chunk of staticClosure(own, bundle)) {
       if (!loadedByEntry.has(chunk))
         screensOf.set(chunk, [...(screensOf.get(chunk) ?? []), screenName(screen)]);
     }
   }
+  // What other pages load too goes apart from what only the first screens load: a student's "My work" that shares
+  // a table with the teacher's home loads that, not the teacher's home.
+  const firstScreenRoutes = new Set([...routeChunks.values()].flat());
+  const loadedElsewhere = staticClosure(
+    chunks.filter((chunk) => chunk.isDynamicEntry && !firstScreenRoutes.has(chunk)),
+    bundle,
+  );
+  const nameOf = (chunk: OutputChunk, names: readonly string[]) =>
+    `screens-${names.join('-')}${loadedElsewhere.has(chunk) ? '-shared' : ''}`;
   return new Map(
-    [...screensOf].flatMap(([chunk, names]) =>
-      chunk.moduleIds.map((id) => [id, `screens-${names.join('-')}`]),
-    ),
+    [...screensOf].flatMap(([chunk, names]) => chunk.moduleIds.map((id) => [id, nameOf(chunk, names)])),
   );
 }
 
