@@ -83,7 +83,12 @@ export const levelChanges = pgTable(
     changedBy: integer().references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.studentId, t.createdAt), index().on(t.schoolId, t.createdAt)],
+  (t) => [
+    index().on(t.studentId, t.createdAt),
+    index().on(t.schoolId, t.createdAt),
+    // A school's or district's changes over a period (IN6, IN11), read from the index alone.
+    index('level_changes_period_idx').on(t.createdAt, t.studentId, t.rule),
+  ],
 );
 
 export const coinTransactions = pgTable(

@@ -206,32 +206,42 @@ export function createInsightsService(deps: Deps) {
         studentsInScope(actor, query),
         schoolsInScope(actor, query),
       ]);
-      const [total_students, counts, average, reviews, speeds, bands] = await Promise.all([
+      const [total_students, counts, average, reviews, speeds] = await Promise.all([
         repo.countStudents(db, where),
         activity(where, interval, 'all', undefined, schoolsOf),
         repo.quizAverage(db, where, interval, schoolsOf),
         repo.recordingReviews(db, where, interval),
-        repo.averageSpeeds(db, where),
-        repo.fluencyBands(db, where),
+        repo.speedBands(db, where),
       ]);
-      const byBand = new Map(bands.map((band) => [band.from, band]));
-      const fluency = [];
+      const fluency: { from: number; to: number | null; wpm_students: number; wcpm_students: number }[] = [];
       for (let from = 0; from <= FLUENCY_BAND_TOP; from += FLUENCY_BAND_WIDTH) {
-        const band = byBand.get(from);
         fluency.push({
           from,
           to: from === FLUENCY_BAND_TOP ? null : from + FLUENCY_BAND_WIDTH,
-          wpm_students: band?.wpmStudents ?? 0,
-          wcpm_students: band?.wcpmStudents ?? 0,
+          wpm_students: 0,
+          wcpm_students: 0,
         });
       }
+      const bandAt = (from: number) => fluency[from / FLUENCY_BAND_WIDTH];
+      const sums = { wpm: 0, wpmStudents: 0, wcpm: 0, wcpmStudents: 0 };
+      for (const row of speeds) {
+        sums.wpm += Number(row.wpmSum);
+        sums.wpmStudents += row.students;
+        sums.wcpm += Number(row.wcpmSum ?? 0);
+        sums.wcpmStudents += row.wcpmStudents;
+        const wpmBand = bandAt(row.wpmFrom);
+        if (wpmBand) wpmBand.wpm_students += row.students;
+        const wcpmBand = row.wcpmFrom === null ? undefined : bandAt(row.wcpmFrom);
+        if (wcpmBand) wcpmBand.wcpm_students += row.students;
+      }
+      const averageOf = (sum: number, n: number) => (n === 0 ? null : sum / n);
       const oneDecimal = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
       return {
         ...rounded(fold(counts, () => '').get('') ?? emptyCounts()),
         total_students,
         average_score_percent: oneDecimal(average),
-        average_wpm: oneDecimal(speeds.wpm),
-        average_wcpm: oneDecimal(speeds.wcpm),
+        average_wpm: oneDecimal(averageOf(sums.wpm, sums.wpmStudents)),
+        average_wcpm: oneDecimal(averageOf(sums.wcpm, sums.wcpmStudents)),
         recordings_graded: reviews.graded,
         recordings_waiting: reviews.waiting,
         fluency,

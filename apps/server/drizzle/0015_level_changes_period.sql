@@ -1,0 +1,1 @@
+CREATE INDEX "level_changes_period_idx" ON "level_changes" USING btree ("created_at","student_id","rule");
