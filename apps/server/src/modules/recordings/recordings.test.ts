@@ -319,6 +319,21 @@ describe('POST /v1/worksheets/{id}/recording', () => {
     });
   });
 
+  /** Runs `work` while other uploads fill the queue: every ffmpeg busy and MAX_WAITING_ANALYSES more waiting. */
+  async function whileAnalysesAreBusy<T>(work: () => Promise<T>): Promise<T> {
+    let release = () => {};
+    const busy = new Promise<void>((resolve) => (release = resolve));
+    const others = Array.from({ length: analyses.concurrency + MAX_WAITING_ANALYSES }, () =>
+      analyses(() => busy),
+    );
+    try {
+      return await work();
+    } finally {
+      release();
+      await Promise.all(others);
+    }
+  }
+
   /** The stored row of a worksheet's recording once its suggested trim has arrived. */
   async function suggestedRow(worksheetId: number) {
     await vi.waitFor(
@@ -363,12 +378,7 @@ describe('POST /v1/worksheets/{id}/recording', () => {
       const worksheet = await worksheetOf();
       const made = makeRecording({ seconds: 6, speechAt: 1.5, speech: { seconds: 3 } });
       // The queue of analyses held full, so the teacher's trim comes before the suggestion.
-      let release = () => {};
-      const busy = new Promise<void>((resolve) => (release = resolve));
-      const others = Array.from({ length: analyses.concurrency + MAX_WAITING_ANALYSES }, () =>
-        analyses(() => busy),
-      );
-      try {
+      await whileAnalysesAreBusy(async () => {
         const answered = await uploadMade(worksheet.id, made, { duration_ms: '6000' });
         const trimmed = await t.request({
           method: 'PATCH',
@@ -377,10 +387,7 @@ describe('POST /v1/worksheets/{id}/recording', () => {
           payload: { start_time: 0.5, end_time: 5.5 },
         });
         expect(trimmed.statusCode, trimmed.body).toBe(200);
-      } finally {
-        release();
-        await Promise.all(others);
-      }
+      });
       const row = await suggestedRow(worksheet.id);
       expect(row).toMatchObject({ startMs: 500, endMs: 5500 });
     },
@@ -466,19 +473,9 @@ describe('POST /v1/worksheets/{id}/recording', () => {
     async () => {
       const worksheet = await worksheetOf();
       const made = makeRecording({ seconds: 6, speechAt: 1.5, speech: { seconds: 3 } });
-      // Other uploads fill the queue: every ffmpeg busy and MAX_WAITING_ANALYSES more waiting.
-      let release = () => {};
-      const busy = new Promise<void>((resolve) => (release = resolve));
-      const others = Array.from({ length: analyses.concurrency + MAX_WAITING_ANALYSES }, () =>
-        analyses(() => busy),
+      const answered = await whileAnalysesAreBusy(() =>
+        uploadMade(worksheet.id, made, { duration_ms: '6000' }),
       );
-      let answered: Recording;
-      try {
-        answered = await uploadMade(worksheet.id, made, { duration_ms: '6000' });
-      } finally {
-        release();
-        await Promise.all(others);
-      }
       // Answered before it was heard: no suggestion yet, the whole recording.
       expect(answered).toMatchObject({ suggested_start: null, start_time: 0, end_time: 6 });
       const row = await suggestedRow(worksheet.id);
