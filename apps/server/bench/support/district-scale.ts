@@ -4,7 +4,8 @@
  * teacher for every two classes, an owner per school, one department head) with a school year of activity: 40
  * worksheets a student (2 million), 2–3 reading-log rows a worksheet (5 million), a read-aloud recording for every
  * fourth worksheet (500,000), 2 marked answers a quiz, 4 level changes a student and an active licence pack per school.
- * Random but repeatable (setseed).
+ * Random but repeatable (setseed). The insights rollups (student_days, school_days, student_outcome_days: migrations
+ * 0012–0014) are filled by their triggers as each statement inserts the events, as a live district's writes fill them.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../src/db/database.js';
@@ -188,6 +189,9 @@ const TABLES = [
   'recordings',
   'gradings',
   'level_changes',
+  'student_days',
+  'school_days',
+  'student_outcome_days',
 ] as const;
 
 /** A class of the user's: the teacher's first, the school's first, the district's first. */
