@@ -354,6 +354,34 @@ describe('school_days, the schools’ totals (migration 0014)', () => {
       });
     expect(await differences()).toBe(0);
   });
+
+  it('holds when a student reads while they change school (migration 0016)', async () => {
+    const student = await scalar(sql`select min(user_id) as n from students where school_id = ${ids.willow}`);
+    let moved!: () => void;
+    const firstMoved = new Promise<void>((resolve) => (moved = resolve));
+    let commit!: () => void;
+    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+    const move = t.db.transaction(async (tx) => {
+      await tx.execute(sql`update students set school_id = ${ids.harbour} where user_id = ${student}`);
+      moved();
+      await mayCommit;
+    });
+    await firstMoved;
+    // A reading session logged meanwhile waits for the move, then counts for the school the student is in.
+    const read = Promise.resolve(
+      t.db.execute(sql`insert into reading_activity_logs (student_id, school_id, worksheet_id, start_time)
+        select student_id, school_id, id, '2026-06-01T09:00:00Z' from worksheets where student_id = ${student}
+        order by id limit 1`),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    commit();
+    await Promise.all([move, read]);
+    expect(await differences()).toBe(0);
+    await t.db.execute(sql`delete from reading_activity_logs where student_id = ${student}
+      and start_time = '2026-06-01T09:00:00Z'`);
+    await t.db.execute(sql`update students set school_id = ${ids.willow} where user_id = ${student}`);
+    expect(await differences()).toBe(0);
+  });
 });
 
 describe('student_outcome_days, the rollup IN9 reads (migration 0013)', () => {
@@ -394,6 +422,40 @@ describe('student_outcome_days, the rollup IN9 reads (migration 0013)', () => {
     await t.db.execute(sql`delete from gradings where worksheet_id = ${worksheet}`);
     expect(await differences()).toBe(0);
     await t.db.execute(sql`delete from worksheets where id = ${worksheet}`);
+    expect(await differences()).toBe(0);
+  });
+
+  it('holds when two transactions rebuild the same student and day at once (migration 0016)', async () => {
+    const { rows } = await t.db.execute<{ worksheet: number; question: number }>(sql`
+      select g.worksheet_id as worksheet, q.question_id as question from gradings g
+      join worksheets w on w.id = g.worksheet_id join question_learning_outcomes q on q.question_id <> g.question_id
+      where w.quiz_submitted_at is not null and g.marks is not null
+        and not exists (select 1 from gradings o where o.worksheet_id = g.worksheet_id and o.question_id = q.question_id)
+      order by g.worksheet_id limit 1`);
+    const { worksheet, question } = rows[0]!;
+    let marked!: () => void;
+    const firstMarked = new Promise<void>((resolve) => (marked = resolve));
+    let commit!: () => void;
+    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+    // A teacher's mark rebuilds the student's day and holds it uncommitted...
+    const first = t.db.transaction(async (tx) => {
+      await tx.execute(sql`update gradings set marks = max_marks where worksheet_id = ${worksheet}`);
+      marked();
+      await mayCommit;
+    });
+    await firstMarked;
+    // ... while another answer of the same quiz arrives: its rebuild waits for the first, then counts both.
+    // Started now (a query runs when awaited): it waits on the first transaction's rows.
+    const second = Promise.resolve(
+      t.db.execute(sql`insert into gradings (worksheet_id, school_id, question_id, question_num, marks,
+        max_marks)
+      select id, school_id, ${question}, 99, 1, 1 from worksheets where id = ${worksheet}`),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    commit();
+    await Promise.all([first, second]);
+    expect(await differences()).toBe(0);
+    await t.db.execute(sql`delete from gradings where worksheet_id = ${worksheet} and question_num = 99`);
     expect(await differences()).toBe(0);
   });
 });
