@@ -10,7 +10,14 @@ import { requireVisibleStudent } from '../access/in-scope.js';
 import { theStudent } from '../reports/report-conditions.js';
 import { countsPer, type PeriodCounts } from './activity.repository.js';
 
-export { activeStudentsPer, countsPer, type PeriodCounts } from './activity.repository.js';
+export {
+  activeStudentsPer,
+  countsPer,
+  onDays,
+  wholeDaysOf,
+  type Days,
+  type PeriodCounts,
+} from './activity.repository.js';
 
 /** Without a start, the profile shows the last 30 days; at most a year and a day fits one answer. */
 export const ACTIVITY_DEFAULT_DAYS = 30;

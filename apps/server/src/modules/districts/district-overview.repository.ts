@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { BuilderType, type DistrictSchoolFigures } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
 import type { Interval } from '../reports/date-range.js';
-import { wholeDaysOf, type Days } from '../activity/activity.repository.js';
+import { wholeDaysOf, type Days } from '../activity/activity.service.js';
 
 /** A school's figures as counted; the average gain is worked out from them. */
 export type SchoolFiguresRow = Omit<DistrictSchoolFigures, 'average_level_gain'>;

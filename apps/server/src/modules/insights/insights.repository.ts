@@ -34,7 +34,7 @@ import {
   users,
   worksheets,
 } from '../../db/schema/index.js';
-import { onDays, wholeDaysOf } from '../activity/activity.repository.js';
+import { onDays, wholeDaysOf } from '../activity/activity.service.js';
 import type { Interval } from '../reports/date-range.js';
 import { readingStatsOf } from '../reports/reports.service.js';
 import { awaitingReview, submittedQuiz, studentsOf } from '../reports/report-conditions.js';

@@ -13,7 +13,7 @@ import {
   topics,
   worksheets,
 } from '../../db/schema/index.js';
-import { wholeDaysOf, type Days } from '../activity/activity.repository.js';
+import { wholeDaysOf, type Days } from '../activity/activity.service.js';
 import type { Interval } from '../reports/date-range.js';
 import { theStudent, type Whose } from '../reports/report-conditions.js';
 
