@@ -143,6 +143,16 @@ export async function dialogProblems(
   const opened = page.getByRole(role);
   await expect(opened).toBeVisible();
   await settle(page);
+  // axe reads colours as painted: halfway through the opening fade, text is paler than it will be. Endless ones (a
+  // skeleton's pulse) never end, and one cut short by the next is over too.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const holdsFocus = () => opened.evaluate((element) => element.contains(document.activeElement));
   await expect
     .poll(holdsFocus)
