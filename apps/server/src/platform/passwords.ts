@@ -1,4 +1,6 @@
 /** Argon2id password hashing (S1), on a thread of its own at a lower priority (S22). */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import Piscina from 'piscina';
 import type { HashingTask } from './password-hashing.worker.js';
 
@@ -12,7 +14,8 @@ const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
  */
 const hashing = new Piscina<HashingTask, string | boolean>({
   filename: new URL('./password-hashing.worker.ts', import.meta.url).href,
-  execArgv: ['--import', 'tsx'],
+  // tsx by its own path, wherever the server was started from.
+  execArgv: ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href],
   minThreads: 1,
   idleTimeout: Infinity,
   maxThreads: 1,
