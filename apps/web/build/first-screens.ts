@@ -182,19 +182,7 @@ export async function planFirstScreenChunks(
   root: string,
   screens: readonly FirstScreen[],
 ): Promise<Map<string, string>> {
-  process.env[PLANNING_FIRST_SCREENS] = 'true';
-  let built: Awaited<ReturnType<typeof build>>;
-  try {
-    built = await build({ root, logLevel: 'silent', build: { write: false } });
-  } finally {
-    delete process.env[PLANNING_FIRST_SCREENS];
-  }
-  const outputs = Array.isArray(built) ? built : [built];
-  const bundle: OutputBundle = Object.fromEntries(
-    outputs
-      .flatMap((output) => ('output' in output ? output.output : []))
-      .map((file) => [file.fileName, file]),
-  );
+  const bundle = await planningBuild(root);
   const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
   const loadedByEntry = staticClosure(
     chunks.filter((chunk) => chunk.isEntry),
@@ -225,6 +213,20 @@ export async function planFirstScreenChunks(
   return new Map(
     [...screensOf].flatMap(([chunk, names]) => chunk.moduleIds.map((id) => [id, nameOf(chunk, names)])),
   );
+}
+
+/** What the build makes, made without writing it (B10's look ahead). */
+async function planningBuild(root: string): Promise<OutputBundle> {
+  process.env[PLANNING_FIRST_SCREENS] = 'true';
+  try {
+    const built = await build({ root, logLevel: 'silent', build: { write: false } });
+    const files = (Array.isArray(built) ? built : [built]).flatMap((output) =>
+      'output' in output ? output.output : [],
+    );
+    return Object.fromEntries(files.map((file) => [file.fileName, file]));
+  } finally {
+    delete process.env[PLANNING_FIRST_SCREENS];
+  }
 }
 
 /** The code-splitting group that puts the first screens' modules where `planFirstScreenChunks` planned them. */
