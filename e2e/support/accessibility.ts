@@ -61,13 +61,8 @@ export async function expectFocusOnHeading(page: Page): Promise<void> {
   await expect.poll(ring, { message: 'focus is on the page’s h1, with its ring showing' }).toBe('ring');
 }
 
-/**
- * Elements whose content is wider than their box (a label cut to "Pr", a toolbar running out of its card, a table
- * scrolling sideways), and controls reaching past the screen's right edge. Screen-reader-only text is left out.
- */
-export async function clippedElements(page: Page): Promise<string[]> {
-  // The layout glides between its phone and laptop forms; measure where it comes to rest.
-  // (Endless animations, a spinner's, are left out; one cancelled on the way counts as done.)
+/** Waits for the page's animations to end; endless ones (a spinner's) are left out, one cancelled counts as done. */
+async function animationsEnded(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -76,6 +71,15 @@ export async function clippedElements(page: Page): Promise<string[]> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Elements whose content is wider than their box (a label cut to "Pr", a toolbar running out of its card, a table
+ * scrolling sideways), and controls reaching past the screen's right edge. Screen-reader-only text is left out.
+ */
+export async function clippedElements(page: Page): Promise<string[]> {
+  // The layout glides between its phone and laptop forms; measure where it comes to rest.
+  await animationsEnded(page);
   return page.evaluate(() => {
     const describe = (element: Element) => {
       const text = (element.getAttribute('aria-label') ?? (element as HTMLElement).innerText ?? '').trim();
@@ -143,16 +147,8 @@ export async function dialogProblems(
   const opened = page.getByRole(role);
   await expect(opened).toBeVisible();
   await settle(page);
-  // axe reads colours as painted: halfway through the opening fade, text is paler than it will be. Endless ones (a
-  // skeleton's pulse) never end, and one cut short by the next is over too.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // axe reads colours as painted: halfway through the opening fade, text is paler than it will be.
+  await animationsEnded(page);
   const holdsFocus = () => opened.evaluate((element) => element.contains(document.activeElement));
   await expect
     .poll(holdsFocus)
