@@ -250,6 +250,22 @@ export const studentSpeeds = pgTable('student_speeds', {
   recordedAt: at().notNull(),
 });
 
+/** P10's counts of a day, as `student_days` keeps them per student and `school_days` sums them per school. */
+const dayCounts = () => ({
+  /** Of the worksheets started that day. */
+  readingMs: bigint({ mode: 'number' }).notNull().default(0),
+  pages: integer().notNull().default(0),
+  /** Power builders completed that day (P10's books). */
+  books: integer().notNull().default(0),
+  /** Quizzes handed in that day, any builder (P10). */
+  quizzes: integer().notNull().default(0),
+  /** Read-aloud recordings (not practice) made that day. */
+  recordings: integer().notNull().default(0),
+  /** Power-builder quizzes handed in that day with a score, and the sum of their scores (P13's average). */
+  scoredQuizzes: integer().notNull().default(0),
+  scoreSum: doublePrecision().notNull().default(0),
+});
+
 /**
  * A row per student and UTC day with any activity (IN2, IN3, IN5, IN8, IN11): each event counted on the day of the
  * time it is counted by (P10): a worksheet's reading time and pages on the day it was started, a book on the day it
@@ -265,18 +281,7 @@ export const studentDays = pgTable(
     day: date({ mode: 'string' }).notNull(),
     /** IN2's events: worksheets started, quizzes handed in, reading sessions logged, recordings made (any kind). */
     events: integer().notNull().default(0),
-    /** Of the worksheets started that day. */
-    readingMs: bigint({ mode: 'number' }).notNull().default(0),
-    pages: integer().notNull().default(0),
-    /** Power builders completed that day (P10's books). */
-    books: integer().notNull().default(0),
-    /** Quizzes handed in that day, any builder (P10). */
-    quizzes: integer().notNull().default(0),
-    /** Read-aloud recordings (not practice) made that day. */
-    recordings: integer().notNull().default(0),
-    /** Power-builder quizzes handed in that day with a score, and the sum of their scores (P13's average). */
-    scoredQuizzes: integer().notNull().default(0),
-    scoreSum: doublePrecision().notNull().default(0),
+    ...dayCounts(),
   },
   (t) => [
     primaryKey({ columns: [t.studentId, t.day] }),
@@ -311,13 +316,7 @@ export const schoolDays = pgTable(
       .references(() => schools.id, { onDelete: 'cascade' }),
     day: date({ mode: 'string' }).notNull(),
     activeStudents: integer().notNull().default(0),
-    readingMs: bigint({ mode: 'number' }).notNull().default(0),
-    pages: integer().notNull().default(0),
-    books: integer().notNull().default(0),
-    quizzes: integer().notNull().default(0),
-    recordings: integer().notNull().default(0),
-    scoredQuizzes: integer().notNull().default(0),
-    scoreSum: doublePrecision().notNull().default(0),
+    ...dayCounts(),
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.day] })],
 );
