@@ -77,6 +77,10 @@ const raw = {
       where s in ${who} and a >= ${from} and a < ${until}`),
   students: (who: ReturnType<typeof sql>) =>
     scalar(sql`select count(*) as n from students where user_id in ${who}`),
+  averageScore: (who: ReturnType<typeof sql>) =>
+    scalar(sql`select avg(w.score_percent) as n from worksheets w join passages p on p.id = w.passage_id
+      where w.student_id in ${who} and p.builder_type_id = ${POWER_BUILDER}
+      and w.quiz_submitted_at >= ${RANGE.from} and w.quiz_submitted_at < ${RANGE.until}`),
 };
 
 describe('GET /v1/classes/student-count', () => {
@@ -106,12 +110,7 @@ describe('GET /v1/classes/insights', () => {
     expect(insights.quizzes_submitted).toBe(await raw.quizzes(mine));
     expect(insights.minutes_reading).toBeCloseTo(await raw.minutes(mine), 0);
     expect(insights.active_students).toBe(await raw.active(mine));
-    expect(insights.average_score_percent).toBeCloseTo(
-      await scalar(sql`select avg(w.score_percent) as n from worksheets w join passages p on p.id = w.passage_id
-        where w.student_id in ${mine} and p.builder_type_id = ${POWER_BUILDER}
-        and w.quiz_submitted_at >= ${RANGE.from} and w.quiz_submitted_at < ${RANGE.until}`),
-      1,
-    );
+    expect(insights.average_score_percent).toBeCloseTo(await raw.averageScore(mine), 1);
   });
 
   it('totals an owner’s whole school, read from its kept day totals, as the raw rows give them', async () => {
@@ -121,12 +120,7 @@ describe('GET /v1/classes/insights', () => {
     expect(insights.quizzes_submitted).toBe(await raw.quizzes(school));
     expect(insights.minutes_reading).toBeCloseTo(await raw.minutes(school), 0);
     expect(insights.active_students).toBe(await raw.active(school));
-    expect(insights.average_score_percent).toBeCloseTo(
-      await scalar(sql`select avg(w.score_percent) as n from worksheets w join passages p on p.id = w.passage_id
-        where w.student_id in ${school} and p.builder_type_id = ${POWER_BUILDER}
-        and w.quiz_submitted_at >= ${RANGE.from} and w.quiz_submitted_at < ${RANGE.until}`),
-      1,
-    );
+    expect(insights.average_score_percent).toBeCloseTo(await raw.averageScore(school), 1);
   });
 
   it('speeds and reviews as the raw recordings give them, following a new, a practice and a deleted recording', async () => {
