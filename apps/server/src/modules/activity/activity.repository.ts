@@ -76,8 +76,9 @@ export function wholeDaysOf({ from, until }: Interval): { days?: Days; ends: Int
   return { days: { from: dayOf(first), until: dayOf(last) }, ends };
 }
 
-/** Condition on `student_days`: the days of `days`. */
-export const onDays = (days: Days) => and(gte(studentDays.day, days.from), lt(studentDays.day, days.until))!;
+/** Condition on a table of days (`student_days` unless another day column is named): the days of `days`. */
+export const onDays = (days: Days, day: AnyPgColumn | SQL = studentDays.day) =>
+  sql`${day} >= ${days.from} and ${day} < ${days.until}`;
 
 /**
  * The period and class columns of a count over `time` (a timestamp with time zone; or, `isDay`, a UTC date), and
@@ -169,19 +170,23 @@ function recorded(db: Executor, query: CountQuery) {
     .groupBy(...groupBy);
 }
 
+/** P10's counts summed from a table of day counts (`student_days`, `school_days`: the same columns). */
+function summedCounts(days: typeof studentDays | typeof schoolDays) {
+  const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
+  return {
+    minutesReading: sql<number>`coalesce(sum(${days.readingMs}), 0)::float / 60000`,
+    pagesRead: total(days.pages),
+    booksCompleted: total(days.books),
+    quizzesSubmitted: total(days.quizzes),
+    recordingsSubmitted: total(days.recordings),
+  };
+}
+
 /** Every kind of count but active students over whole days, from `student_days` (the same counts, kept). */
 function rolledUp(db: Executor, query: CountQuery, days: Days) {
   const { keys, groupBy } = keysOf(query, studentDays.day, true);
-  const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
   const select = db
-    .select({
-      ...keys,
-      minutesReading: sql<number>`coalesce(sum(${studentDays.readingMs}), 0)::float / 60000`,
-      pagesRead: total(studentDays.pages),
-      booksCompleted: total(studentDays.books),
-      quizzesSubmitted: total(studentDays.quizzes),
-      recordingsSubmitted: total(studentDays.recordings),
-    })
+    .select({ ...keys, ...summedCounts(studentDays) })
     .from(studentDays)
     .$dynamic();
   return perClass(select, studentDays.studentId, query)
@@ -192,18 +197,10 @@ function rolledUp(db: Executor, query: CountQuery, days: Days) {
 /** Every kind of count but active students over whole days of whole schools, from `school_days`. */
 function rolledUpBySchool(db: Executor, query: CountQuery, schools: SQL, days: Days) {
   const { keys, groupBy } = keysOf(query, schoolDays.day, true);
-  const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`;
   return db
-    .select({
-      ...keys,
-      minutesReading: sql<number>`coalesce(sum(${schoolDays.readingMs}), 0)::float / 60000`,
-      pagesRead: total(schoolDays.pages),
-      booksCompleted: total(schoolDays.books),
-      quizzesSubmitted: total(schoolDays.quizzes),
-      recordingsSubmitted: total(schoolDays.recordings),
-    })
+    .select({ ...keys, ...summedCounts(schoolDays) })
     .from(schoolDays)
-    .where(and(schools, gte(schoolDays.day, days.from), lt(schoolDays.day, days.until)))
+    .where(and(schools, onDays(days, schoolDays.day)))
     .groupBy(...groupBy);
 }
 
@@ -246,7 +243,7 @@ export async function activeStudentsPer(db: Executor, query: CountQuery): Promis
         activeStudents: sql<number>`sum(${schoolDays.activeStudents})::int`,
       })
       .from(schoolDays)
-      .where(and(query.schools, gte(schoolDays.day, days.from), lt(schoolDays.day, days.until)))
+      .where(and(query.schools, onDays(days, schoolDays.day)))
       .groupBy(schoolDays.day);
     const onEnds = ends.map((end) => distinctActive(db, { ...query, interval: end }, undefined, [end]));
     return (await Promise.all([perDay, ...onEnds])).flat();

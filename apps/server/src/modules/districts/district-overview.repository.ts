@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { BuilderType, type DistrictSchoolFigures } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
 import type { Interval } from '../reports/date-range.js';
-import { wholeDaysOf, type Days } from '../activity/activity.service.js';
+import { onDays, wholeDaysOf, type Days } from '../activity/activity.service.js';
 
 /** A school's figures as counted; the average gain is worked out from them. */
 export type SchoolFiguresRow = Omit<DistrictSchoolFigures, 'average_level_gain'>;
@@ -27,7 +27,6 @@ export async function schoolFigures(db: Executor, query: OverviewQuery): Promise
   const { districtId, period, lastWeek, today } = query;
   const during = (column: string, { from, until }: Interval) =>
     sql`${sql.raw(column)} >= ${from.toISOString()} and ${sql.raw(column)} < ${until.toISOString()}`;
-  const onDays = (days: Days) => sql`day >= ${days.from} and day < ${days.until}`;
   /** The parts of a period: its whole days from student_days, each ragged end from the events. */
   const parts = (interval: Interval, ofDays: (days: Days) => SQL, ofEnd: (end: Interval) => SQL) => {
     const { days, ends } = wholeDaysOf(interval);
@@ -35,7 +34,7 @@ export async function schoolFigures(db: Executor, query: OverviewQuery): Promise
   };
   const events = parts(
     lastWeek,
-    (days) => sql`select student_id from student_days where ${onDays(days)} and events > 0`,
+    (days) => sql`select student_id from student_days where ${onDays(days, sql`day`)} and events > 0`,
     (end) => sql`select student_id from worksheets where ${during('created_at', end)}
       union all select student_id from worksheets where ${during('quiz_submitted_at', end)}
       union all select student_id from reading_activity_logs where ${during('start_time', end)}
@@ -45,7 +44,7 @@ export async function schoolFigures(db: Executor, query: OverviewQuery): Promise
   const books = parts(
     period,
     (days) => sql`select school_id, books as n from school_days
-      where school_id in (select id from school) and ${onDays(days)}`,
+      where school_id in (select id from school) and ${onDays(days, sql`day`)}`,
     (end) => sql`select p.school_id, 1 from worksheets w join passages b on b.id = w.passage_id
       join pupil p on p.user_id = w.student_id
       where b.builder_type_id = ${BuilderType.PowerBuilder} and w.worksheet_completed

@@ -69,6 +69,16 @@ export function colourBands(db: Executor, where: SQL) {
     .orderBy(asc(students.seriesId), asc(students.colourBandId));
 }
 
+/** The quiz scores' sum and count kept in a table of days (`student_days`, `school_days`) where `condition` holds. */
+const keptScores = (db: Executor, days: typeof studentDays | typeof schoolDays, condition: SQL) =>
+  db
+    .select({
+      sum: sql<number | null>`sum(${days.scoreSum})::float8`,
+      n: sql<number | null>`sum(${days.scoredQuizzes})::float8`,
+    })
+    .from(days)
+    .where(condition);
+
 /**
  * The average score of the power-builder quizzes handed in over the interval (P13's average, IN3): the scores' sum
  * and count kept in `student_days` for its whole days (in `school_days` when the students are whole schools, the
@@ -77,26 +87,15 @@ export function colourBands(db: Executor, where: SQL) {
 export async function quizAverage(db: Executor, where: SQL, interval: Interval, schools?: SQL) {
   const { days, ends } = wholeDaysOf(interval);
   const parts = await Promise.all([
-    ...(days && schools
+    ...(days
       ? [
-          db
-            .select({
-              sum: sql<number | null>`sum(${schoolDays.scoreSum})::float8`,
-              n: sql<number | null>`sum(${schoolDays.scoredQuizzes})::float8`,
-            })
-            .from(schoolDays)
-            .where(and(schools, gte(schoolDays.day, days.from), lt(schoolDays.day, days.until))),
-        ]
-      : []),
-    ...(days && !schools
-      ? [
-          db
-            .select({
-              sum: sql<number | null>`sum(${studentDays.scoreSum})::float8`,
-              n: sql<number | null>`sum(${studentDays.scoredQuizzes})::float8`,
-            })
-            .from(studentDays)
-            .where(and(inArray(studentDays.studentId, idsOf(db, where)), onDays(days))),
+          schools
+            ? keptScores(db, schoolDays, and(schools, onDays(days, schoolDays.day))!)
+            : keptScores(
+                db,
+                studentDays,
+                and(inArray(studentDays.studentId, idsOf(db, where)), onDays(days))!,
+              ),
         ]
       : []),
     ...ends.map((end) =>

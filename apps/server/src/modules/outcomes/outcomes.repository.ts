@@ -13,7 +13,7 @@ import {
   topics,
   worksheets,
 } from '../../db/schema/index.js';
-import { wholeDaysOf, type Days } from '../activity/activity.service.js';
+import { onDays, wholeDaysOf, type Days } from '../activity/activity.service.js';
 import type { Interval } from '../reports/date-range.js';
 import { theStudent, type Whose } from '../reports/report-conditions.js';
 
@@ -52,7 +52,7 @@ function keptScores(db: Executor, whose: Whose, days: Days) {
       students: countDistinct(kept.studentId).as('students'),
     })
     .from(kept)
-    .where(and(whose(kept.studentId), gte(kept.day, days.from), lt(kept.day, days.until)))
+    .where(and(whose(kept.studentId), onDays(days, kept.day)))
     .groupBy(kept.learningOutcomeId)
     .as('scores');
 }
