@@ -10,13 +10,14 @@ const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 /**
  * S22: one thread a server process, niced 10. A sign-in's 8 ms or so of hashing then takes what the cores have left
  * after the requests of those already signed in, instead of an equal share (the morning bell: a class signing in at
- * once kept the others' pages waiting). Its thread loads the worker module through tsx, as the server's own code is.
+ * once kept the others' pages waiting). Its thread loads the worker module through tsx, as the server's own code is;
+ * it starts at the first hash, not when the module loads (a process that never hashes starts none), and stays.
  */
 const hashing = new Piscina<HashingTask, string | boolean>({
   filename: new URL('./password-hashing.worker.ts', import.meta.url).href,
   // tsx by its own path, wherever the server was started from.
   execArgv: ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href],
-  minThreads: 1,
+  minThreads: 0,
   idleTimeout: Infinity,
   maxThreads: 1,
   niceIncrement: 10,
