@@ -110,30 +110,31 @@ export function createInsightsService(deps: Deps) {
 
   /** Condition on `students`: those in scope, of the school and class asked for (a class out of scope: 404). */
   async function studentsInScope(actor: Actor, query: Scoped): Promise<SQL> {
+    return (await scopeOf(actor, query)).where;
+  }
+
+  /**
+   * The students in scope (`where`, as studentsInScope) and, when they are whole schools (an owner's school; a
+   * department head's district or the school asked for; no class), `schools`: the condition on `school_days` naming
+   * them, whose sums are kept per school and day (IN3, IN5). The school asked for is looked up once for both.
+   */
+  async function scopeOf(actor: Actor, query: Scoped): Promise<{ where: SQL; schools?: SQL }> {
     const schoolId = await headSchool(actor, query.school_id);
     if (query.class_id !== undefined) await requireVisibleClass(db, actor, query.class_id);
-    return and(
+    const where = and(
       visibleStudents(db, actor),
       schoolId !== undefined ? eq(students.schoolId, schoolId) : undefined,
       query.class_id !== undefined ? enrolledIn(db, query.class_id) : undefined,
     )!;
-  }
-
-  /**
-   * Condition on `school_days`: the schools whose every student is in scope (an owner's school; a department head's
-   * district or the school asked for), without a class; else undefined. Whole schools' sums are kept per school and
-   * day (IN3, IN5).
-   */
-  async function schoolsInScope(actor: Actor, query: Scoped): Promise<SQL | undefined> {
-    if (query.class_id !== undefined) return undefined;
-    if (actor.role === 'owner') return eq(schoolDays.schoolId, actor.schoolId ?? -1);
-    if (actor.role !== 'department_head') return undefined;
-    const school = await headSchool(actor, query.school_id);
-    if (school !== undefined) return eq(schoolDays.schoolId, school);
-    return inArray(
-      schoolDays.schoolId,
-      db.select({ id: schools.id }).from(schools).where(eq(schools.districtId, actor.districtId)),
-    );
+    if (query.class_id !== undefined) return { where };
+    if (actor.role === 'owner') return { where, schools: eq(schoolDays.schoolId, actor.schoolId ?? -1) };
+    if (actor.role !== 'department_head') return { where };
+    if (schoolId !== undefined) return { where, schools: eq(schoolDays.schoolId, schoolId) };
+    const ofDistrict = db
+      .select({ id: schools.id })
+      .from(schools)
+      .where(eq(schools.districtId, actor.districtId));
+    return { where, schools: inArray(schoolDays.schoolId, ofDistrict) };
   }
 
   /** Condition on `classes`: those in scope, of the school asked for. */
@@ -202,10 +203,7 @@ export function createInsightsService(deps: Deps) {
     /** IN3. */
     async insights(actor: Actor, query: Scoped & DateRangeQuery) {
       const interval = intervalOf(query);
-      const [where, schoolsOf] = await Promise.all([
-        studentsInScope(actor, query),
-        schoolsInScope(actor, query),
-      ]);
+      const { where, schools: schoolsOf } = await scopeOf(actor, query);
       const [total_students, counts, average, reviews, speeds] = await Promise.all([
         repo.countStudents(db, where),
         activity(where, interval, 'all', undefined, schoolsOf),
@@ -272,10 +270,7 @@ export function createInsightsService(deps: Deps) {
       if (dayCount(interval) > ACTIVITY_MAX_DAYS) {
         throw invalidField('query.start', `the range is at most ${ACTIVITY_MAX_DAYS} days`);
       }
-      const [where, schoolsOf] = await Promise.all([
-        studentsInScope(actor, query),
-        schoolsInScope(actor, query),
-      ]);
+      const { where, schools: schoolsOf } = await scopeOf(actor, query);
       const totals = fold(await activity(where, interval, 'day', undefined, schoolsOf), (row) => row.period);
       return {
         days: daysOf(interval).map((date) => ({ date, ...rounded(totals.get(date) ?? emptyCounts()) })),
