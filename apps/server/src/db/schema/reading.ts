@@ -337,6 +337,12 @@ export const studentOutcomeDays = pgTable(
     marks: doublePrecision().notNull(),
     maxMarks: doublePrecision().notNull(),
     answered: integer().notNull(),
+    /**
+     * The student's latest earlier day with a row for the same outcome (null for their first): the row whose
+     * previous day falls before a period is the student's first on that outcome in it, so the students who answered
+     * an outcome over a period are counted without sorting its rows (IN9, migration 0017).
+     */
+    previousDay: date({ mode: 'string' }),
   },
   (t) => [
     primaryKey({ columns: [t.studentId, t.day, t.learningOutcomeId] }),
@@ -348,6 +354,7 @@ export const studentOutcomeDays = pgTable(
       t.marks,
       t.maxMarks,
       t.answered,
+      t.previousDay,
     ),
   ],
 );

@@ -384,13 +384,17 @@ describe('student_outcome_days, the rollup IN9 reads (migration 0013)', () => {
     scalar(sql`with recount as (
       select w.student_id, (w.quiz_submitted_at at time zone 'UTC')::date as day, q.learning_outcome_id,
         round(sum(g.marks)::numeric, 3) as marks, round(sum(g.max_marks)::numeric, 3) as max_marks,
-        count(distinct (g.worksheet_id, g.question_id))::int as answered
+        count(distinct (g.worksheet_id, g.question_id))::int as answered,
+        lag((w.quiz_submitted_at at time zone 'UTC')::date)
+          over (partition by w.student_id, q.learning_outcome_id order by (w.quiz_submitted_at at time zone 'UTC')::date)
+          as previous_day
       from gradings g join worksheets w on w.id = g.worksheet_id
       join question_learning_outcomes q on q.question_id = g.question_id
       where w.quiz_submitted_at is not null and g.marks is not null group by 1, 2, 3
     ),
     kept as (
-      select student_id, day, learning_outcome_id, round(marks::numeric, 3), round(max_marks::numeric, 3), answered
+      select student_id, day, learning_outcome_id, round(marks::numeric, 3), round(max_marks::numeric, 3), answered,
+        previous_day
       from student_outcome_days
     )
     select count(*) as n from ((table recount except table kept) union all (table kept except table recount)) x`);
@@ -450,6 +454,44 @@ describe('student_outcome_days, the rollup IN9 reads (migration 0013)', () => {
     await Promise.all([first, second]);
     expect(await differences()).toBe(0);
     await t.db.execute(sql`delete from gradings where worksheet_id = ${worksheet} and question_num = 99`);
+    expect(await differences()).toBe(0);
+  });
+
+  it('links a student’s days when two transactions add days of one outcome at once (migration 0017)', async () => {
+    // Two quizzes of one student on different days, and an outcome the student has no marks on yet.
+    const { rows } = await t.db.execute<{ earlier: number; later: number; question: number }>(sql`
+      select w1.id as earlier, w2.id as later, q.question_id as question
+      from worksheets w1 join worksheets w2 on w2.student_id = w1.student_id
+        and (w2.quiz_submitted_at at time zone 'UTC')::date > (w1.quiz_submitted_at at time zone 'UTC')::date
+      join question_learning_outcomes q on not exists (select 1 from student_outcome_days d
+        where d.student_id = w1.student_id and d.learning_outcome_id = q.learning_outcome_id)
+      where not exists (select 1 from gradings g where g.worksheet_id in (w1.id, w2.id)
+        and g.question_id = q.question_id)
+      order by w1.id, w2.id, q.question_id limit 1`);
+    const { earlier, later, question } = rows[0]!;
+    const mark = (executor: Pick<typeof t.db, 'execute'>, worksheet: number) =>
+      executor.execute(sql`insert into gradings (worksheet_id, school_id, question_id, question_num, marks, max_marks)
+        select id, school_id, ${question}, 98, 1, 1 from worksheets where id = ${worksheet}`);
+    let marked!: () => void;
+    const firstMarked = new Promise<void>((resolve) => (marked = resolve));
+    let commit!: () => void;
+    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+    // The earlier day's answer, uncommitted...
+    const first = t.db.transaction(async (tx) => {
+      await mark(tx, earlier);
+      marked();
+      await mayCommit;
+    });
+    await firstMarked;
+    // ... while the later day's arrives: its day must link to the earlier one, so it waits for it.
+    const second = Promise.resolve(mark(t.db, later));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    commit();
+    await Promise.all([first, second]);
+    expect(await differences()).toBe(0);
+    await t.db.execute(
+      sql`delete from gradings where worksheet_id in (${earlier}, ${later}) and question_num = 98`,
+    );
     expect(await differences()).toBe(0);
   });
 });
@@ -601,23 +643,45 @@ describe('GET /v1/classes/reading-overview-paginated', () => {
 });
 
 describe('GET /v1/analysis/learning-outcome-performance', () => {
-  it('scores each outcome over the school’s marked answers as the raw gradings do', async () => {
+  /** Per outcome answered, its score and students as the raw marked answers of the school give them. */
+  const rawOutcomes = async (from: string, until: string) => {
+    const { rows } = await t.db.execute<{ id: number; score: string; students: number }>(sql`
+      select q.learning_outcome_id as id, round((sum(g.marks) * 100 / sum(g.max_marks))::numeric, 1) as score,
+        count(distinct w.student_id)::int as students
+      from gradings g join worksheets w on w.id = g.worksheet_id
+      join question_learning_outcomes q on q.question_id = g.question_id
+      where w.school_id = ${ids.willow} and w.quiz_submitted_at >= ${from} and w.quiz_submitted_at < ${until}
+        and g.marks is not null
+      group by 1`);
+    return new Map(rows.map((row) => [row.id, { score: Number(row.score), students: row.students }]));
+  };
+
+  // Whole days are read from student_outcome_days (a student counted on their first day of the period: students
+  // with earlier days on the same outcomes).
+  it.each([
+    ['whole days', 'start=2026-09-02&end=2026-09-14', '2026-09-02', '2026-09-15'],
+    ['the days up to today', 'start=2026-09-02', '2026-09-02', '2026-09-16'],
+  ])('scores each outcome over %s as the school’s raw marked answers do', async (_, query, from, until) => {
     const { learning_outcome_performances: outcomes } = await get<{
       learning_outcome_performances: {
         learning_outcome_id: number;
         score_percent: number | null;
         students_answered: number;
       }[];
-    }>('head', `/v1/analysis/learning-outcome-performance?school_id=${ids.willow}&start=2026-01-01`);
-    const answered = outcomes.filter((outcome) => outcome.score_percent !== null);
-    expect(answered.length).toBeGreaterThan(0);
-    const sample = answered[0]!;
-    const expected = await scalar(sql`select round((sum(g.marks) * 100 / sum(g.max_marks))::numeric, 1) as n
-      from gradings g join worksheets w on w.id = g.worksheet_id
-      join question_learning_outcomes q on q.question_id = g.question_id
-      where w.school_id = ${ids.willow} and w.quiz_submitted_at >= '2026-01-01' and g.marks is not null
-      and q.learning_outcome_id = ${sample.learning_outcome_id}`);
-    expect(sample.score_percent).toBeCloseTo(expected, 1);
-    expect(sample.students_answered).toBeGreaterThan(0);
+    }>('head', `/v1/analysis/learning-outcome-performance?school_id=${ids.willow}&${query}`);
+    const raw = await rawOutcomes(from, until);
+    expect(raw.size).toBeGreaterThan(1);
+    expect(
+      await scalar(sql`select count(*) as n from student_outcome_days where day >= ${from}
+      and day < ${until} and previous_day < ${from}`),
+    ).toBeGreaterThan(0);
+    for (const outcome of outcomes) {
+      const expected = raw.get(outcome.learning_outcome_id);
+      expect(outcome.students_answered, `outcome ${outcome.learning_outcome_id}`).toBe(
+        expected?.students ?? 0,
+      );
+      if (expected) expect(outcome.score_percent).toBeCloseTo(expected.score, 1);
+      else expect(outcome.score_percent).toBeNull();
+    }
   });
 });

@@ -40,16 +40,20 @@ export interface OutcomeFilter {
 export const outcomeScores = (db: Executor, studentId: number, filter: OutcomeFilter) =>
   outcomeScoresOf(db, theStudent(studentId), filter);
 
-/** Per outcome, the marks of the students `whose` names over whole days, kept in `student_outcome_days` (IN9). */
+/**
+ * Per outcome, the marks of the students `whose` names over whole days, kept in `student_outcome_days` (IN9). A
+ * student counts once, on their first day with the outcome in the period: the row whose previous day is before it.
+ */
 function keptScores(db: Executor, whose: Whose, days: Days) {
   const kept = studentOutcomeDays;
+  const firstInPeriod = sql`${kept.previousDay} is null or ${kept.previousDay} < ${days.from}`;
   return db
     .select({
       outcomeId: kept.learningOutcomeId,
       marks: sql<number>`sum(${kept.marks})`.as('marks'),
       maxMarks: sql<number>`sum(${kept.maxMarks})`.as('max_marks'),
       answered: sql<number>`sum(${kept.answered})`.as('answered'),
-      students: countDistinct(kept.studentId).as('students'),
+      students: sql<number>`count(*) filter (where ${firstInPeriod})`.as('students'),
     })
     .from(kept)
     .where(and(whose(kept.studentId), onDays(days, kept.day)))
