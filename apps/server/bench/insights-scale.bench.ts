@@ -5,8 +5,9 @@
  * overview, through HTTP for a teacher, an owner and the department head: one request at a time (latency, not
  * throughput), BENCH_REQUESTS of each after a warm-up, p50/p95/p99 against a 200 ms p95 budget. Then the slowest call
  * runs once more in-process with its SQL captured, and the slowest statement's `EXPLAIN (ANALYZE, BUFFERS)` goes into
- * the results. Embedded PostgreSQL in a temporary folder unless DATABASE_URL names a database to use (it is migrated
- * and filled: give it an empty one). Writes bench/results/insights-scale.md; `npm run bench:insights`.
+ * the results. Embedded PostgreSQL in a temporary folder unless DATABASE_URL names a database to use: an empty one is
+ * migrated and filled, one an earlier run filled is timed again as it is (migrated first). Writes
+ * bench/results/insights-scale.md; `npm run bench:insights`.
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -23,7 +24,7 @@ import { hashPassword } from '../src/platform/passwords.js';
 import { importLibrary } from '../src/seed/library-import.js';
 import { seedReferenceData } from '../src/seed/reference-data.js';
 import { createServerDeps } from '../src/server-deps.js';
-import { buildDistrict, SCHOOLS, type BuiltDistrict } from './support/district-scale.js';
+import { buildDistrict, districtBuiltBefore, SCHOOLS, type BuiltDistrict } from './support/district-scale.js';
 import { generatedBy, loadAverage, writeResults } from './support/report.js';
 import { startServer } from './support/server.js';
 
@@ -192,7 +193,7 @@ function report(
     generatedBy('bench:insights', loadBefore).replace('insights.bench.ts', 'insights-scale.bench.ts'),
     '',
     `BENCH_SCALE=${SCALE}: ${STUDENTS.toLocaleString('en')} students in ${SCHOOLS} schools, built through the ` +
-      `migrations on ${database} in ${build.toFixed(0)} s. Rows: ` +
+      `migrations on ${database} ${build > 0 ? `in ${build.toFixed(0)} s` : 'by an earlier run'}. Rows: ` +
       Object.entries(district.rows)
         .map(([table, n]) => `${table} ${n.toLocaleString('en')}`)
         .join(', ') +
@@ -249,10 +250,9 @@ try {
   console.log(`building ${STUDENTS} students in ${SCHOOLS} schools (BENCH_SCALE=${SCALE})`);
   await seedReferenceData(database.db);
   await importLibrary(database.db);
-  const district = await buildDistrict(database.db, {
-    students: STUDENTS,
-    passwordHash: await hashPassword(PASSWORD),
-  });
+  const district =
+    (await districtBuiltBefore(database.db)) ??
+    (await buildDistrict(database.db, { students: STUDENTS, passwordHash: await hashPassword(PASSWORD) }));
   const env = {
     DATABASE_URL: database.url,
     DATA_DIR: path.join(dataDir, 'server'),
