@@ -5,7 +5,7 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
@@ -33,7 +33,9 @@ const app = (
 );
 // B9: a screen the build rendered stays painted until the router has what it shows; then the app renders over it.
 if (root.firstElementChild) whenRouterInitialized(() => renderOverStaticScreen(root, app));
-else createRoot(root).render(app);
+// The first render (the providers and the loader shown while the first page's code and data come) in short slices,
+// as every later one is (the router renders in transitions): no long task of its own (docs/rules.md B11).
+else startTransition(() => createRoot(root).render(app));
 
 /** Runs `work` once the router has loaded the first page's code and run its first loaders. */
 function whenRouterInitialized(work: () => void) {

@@ -1,7 +1,8 @@
 /**
  * docs/rules.md B7: a first screen asks for its data while its code and the session check (the root's guard) are
  * still on their way, rather than once it has mounted, which comes after both. Its route's loader starts the reads
- * in the app's data cache and returns at once, so the page still shows its skeletons while the answers come; the
+ * in the app's data cache and, B11, returns once those the cache had no answer to have answered (the session
+ * check answers about then), or after FIRST_READS_WAIT_MS, when the page shows its skeletons for the rest; the
  * page's own queries then find them there, fresh (lib/query-client, FIRST_READ_FRESH_MS).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
@@ -10,8 +11,21 @@ import { canEnter, type RouteAccess } from '@/config/access';
 import { authStore } from '@/lib/auth-store';
 import { markFirstReads } from '@/lib/query-client';
 
-/** Starts a page's first reads in the data cache (each a `prefetchQuery`) and names them. */
-export type FirstReads = (queryClient: QueryClient) => readonly QueryKey[];
+/** One read a route started: its key in the data cache, and its `prefetchQuery`, settled when it has answered. */
+export interface FirstRead {
+  queryKey: QueryKey;
+  answered: Promise<void>;
+}
+
+/** Starts a page's first reads in the data cache (each a `prefetchQuery`). */
+export type FirstReads = (queryClient: QueryClient) => readonly FirstRead[];
+
+/**
+ * How long a route waits for the first reads the cache has no answer to before the page renders without the ones
+ * still out (with their skeletons). Within it, the page renders once, with its data, rather than once per answer
+ * (docs/rules.md B11).
+ */
+export const FIRST_READS_WAIT_MS = 1_000;
 
 /**
  * The loader of a page that `access` opens, starting the reads `load` brings. None without a data cache to fill
@@ -23,9 +37,9 @@ export function firstReadsLoader(
   load: () => Promise<FirstReads>,
 ): LoaderFunction | undefined {
   if (!queryClient) return undefined;
-  return () => {
+  return async () => {
     // A page whose code fails to load shows that through its route (docs/rules.md C11), not here.
-    startFirstReads(queryClient, access, load).catch(() => undefined);
+    await startFirstReads(queryClient, access, load).catch(() => undefined);
     return null;
   };
 }
@@ -41,5 +55,16 @@ async function startFirstReads(
   // is sent elsewhere, and the page, if it is reached, asks for itself.
   if (!isAuthenticated || isAuthExpired || !canEnter(access, userRole)) return;
   const startReads = await load();
-  markFirstReads(queryClient, startReads(queryClient));
+  const reads = startReads(queryClient);
+  markFirstReads(
+    queryClient,
+    reads.map((read) => read.queryKey),
+  );
+  // B11: the session check (the root's guard) answers about when these do; the page then renders once, with them.
+  // What the cache holds already (a later visit to the page) shows at once and is brought up to date meanwhile.
+  const awaited = reads.filter((read) => queryClient.getQueryData(read.queryKey) === undefined);
+  if (awaited.length === 0) return;
+  await Promise.race([Promise.all(awaited.map((read) => read.answered)), delay(FIRST_READS_WAIT_MS)]);
 }
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

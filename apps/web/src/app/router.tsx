@@ -97,11 +97,20 @@ const studentRoutes = (queryClient?: QueryClient): RouteObject =>
           async () => (await import('@/features/student/home-page')).StudentHomePage,
         ),
         // docs/rules.md B7: the student's first screen asks for its data alongside its code and the session check.
-        loader: firstReadsLoader(
-          queryClient,
-          AREA_ACCESS.student,
-          async () => (await import('@/features/student/home-page')).startHomeReads,
-        ),
+        loader: firstReadsLoader(queryClient, AREA_ACCESS.student, async () => {
+          const [{ startHomeReads }, { notificationsQueryOptions }] = await Promise.all([
+            import('@/features/student/home-page'),
+            import('./layouts/notifications-api'),
+          ]);
+          // The header's unread count too, so the page and its frame render once (docs/rules.md B11).
+          return (client) => {
+            const notifications = notificationsQueryOptions();
+            return [
+              ...startHomeReads(client),
+              { queryKey: notifications.queryKey, answered: client.prefetchQuery(notifications) },
+            ];
+          };
+        }),
       },
       page(
         paths.student.powerBuilders.path,

@@ -2,7 +2,7 @@
  * Applies the scrolling of docs/rules.md C10 after every navigation (see scroll.ts) in place of the browser's own restoration,
  * which knows neither the fixed header nor pages that render after their data arrives.
  */
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { findHashTarget, planScroll } from './scroll';
 
@@ -26,7 +26,14 @@ export function useAppScroll(): void {
     return () => window.removeEventListener('scroll', save);
   }, [key]);
 
+  const isFirstPage = useRef(true);
   useLayoutEffect(() => {
+    const isFirst = isFirstPage.current;
+    isFirstPage.current = false;
+    // The visit's first page opened at the top (or where the visitor scrolled a screen the build rendered, B9):
+    // nothing to do without a hash, and reading the position would make the browser lay out the whole new page
+    // inside React's commit, one long task (docs/rules.md B11).
+    if (isFirst && hash.length <= 1) return undefined;
     // Only back/forward returns to an entry the user has seen; a new visit starts at the top.
     const savedTop = navigationType === NavigationType.Pop ? savedPositions.get(key) : undefined;
     return scrollAfterNavigation(hash, savedTop);

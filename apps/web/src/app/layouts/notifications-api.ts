@@ -1,5 +1,5 @@
 import type { Notification } from '@readalong/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
@@ -10,13 +10,14 @@ const NOTIFICATIONS_KEY = ['notifications'] as const;
 const REFRESH_MS = 120_000;
 
 /** The signed-in user's notifications, newest first, and how many are unread (docs/rules.md P12, C41). */
-export const useNotifications = (isSignedIn = true) =>
-  useQuery({
+export const notificationsQueryOptions = () =>
+  queryOptions({
     queryKey: NOTIFICATIONS_KEY,
-    enabled: isSignedIn,
     queryFn: () => api('listNotifications', { query: {} }),
-    refetchInterval: REFRESH_MS,
   });
+
+export const useNotifications = (isSignedIn = true) =>
+  useQuery({ ...notificationsQueryOptions(), enabled: isSignedIn, refetchInterval: REFRESH_MS });
 
 /**
  * Marks notifications read, one call each (the API marks one at a time), then reads the list again. A failure is

@@ -1,9 +1,10 @@
 import { Alert, Button, EmptyState, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { FirstRead } from '@/app/first-reads';
 import { useAuth } from '@/lib/auth-store';
 import { alertsQueryOptions } from './api/get-alerts';
-import { useReadingOverview } from './api/get-reading-overview';
+import { readingOverviewQueryOptions, useReadingOverview } from './api/get-reading-overview';
 import { submittedPassagesQueryOptions } from './api/get-submitted-passages';
 import { userDetailsQueryOptions, useUserDetails } from './api/get-user-details';
 import { newAssignmentsQueryOptions } from './api/have-new-assignments';
@@ -41,22 +42,25 @@ export function StudentHomePage() {
 
 /**
  * Everything home reads as it opens (each section's query below), started by its route alongside this code and the
- * session check (app/first-reads.ts, docs/rules.md B7).
+ * session check (app/first-reads.ts, docs/rules.md B7); the route waits for them, so home renders once (B11).
  */
-export function startHomeReads(queryClient: QueryClient): QueryKey[] {
+export function startHomeReads(queryClient: QueryClient): FirstRead[] {
   const details = userDetailsQueryOptions();
   const assignments = assignmentsQueryOptions();
   const newAssignments = newAssignmentsQueryOptions();
   const passages = passagesQueryOptions();
   const finished = submittedPassagesQueryOptions();
+  const overview = readingOverviewQueryOptions();
   const alerts = alertsQueryOptions();
-  void queryClient.prefetchQuery(details);
-  void queryClient.prefetchQuery(assignments);
-  void queryClient.prefetchQuery(newAssignments);
-  void queryClient.prefetchQuery(passages);
-  void queryClient.prefetchQuery(finished);
-  void queryClient.prefetchInfiniteQuery(alerts);
-  return [details, assignments, newAssignments, passages, finished, alerts].map((read) => read.queryKey);
+  return [
+    { queryKey: details.queryKey, answered: queryClient.prefetchQuery(details) },
+    { queryKey: assignments.queryKey, answered: queryClient.prefetchQuery(assignments) },
+    { queryKey: newAssignments.queryKey, answered: queryClient.prefetchQuery(newAssignments) },
+    { queryKey: passages.queryKey, answered: queryClient.prefetchQuery(passages) },
+    { queryKey: finished.queryKey, answered: queryClient.prefetchQuery(finished) },
+    { queryKey: overview.queryKey, answered: queryClient.prefetchQuery(overview) },
+    { queryKey: alerts.queryKey, answered: queryClient.prefetchInfiniteQuery(alerts) },
+  ];
 }
 
 /** The first book of the student's band not yet finished, or the empty state when there is none. */
