@@ -51,27 +51,25 @@ CREATE FUNCTION "student_outcome_days_link"("touched" text) RETURNS text LANGUAG
   $q$, "touched")
 $$;
 --> statement-breakpoint
--- A rebuild's statements in order, each run by the trigger function itself (it alone sees the statement's rows).
-CREATE FUNCTION "student_outcome_days_rebuild"("touched" text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
-  SELECT ARRAY["students_lock"("touched"), "student_outcome_days_clear"("touched"),
-    "student_outcome_days_fill"("touched"), "student_outcome_days_link"("touched")]
+-- A rebuild's statements in order, run by the trigger function itself in one EXECUTE (it alone sees the statement's
+-- rows); each statement of the string takes a new snapshot, so those after the lock see what it waited for.
+CREATE FUNCTION "student_outcome_days_rebuild"("touched" text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT concat_ws(';', "students_lock"("touched"), "student_outcome_days_clear"("touched"),
+    "student_outcome_days_fill"("touched"), "student_outcome_days_link"("touched"))
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "gradings_roll_outcome_days"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  touched text := format($q$
+BEGIN
+  EXECUTE "student_outcome_days_rebuild"(format($q$
     SELECT w.student_id, (w.quiz_submitted_at AT TIME ZONE 'UTC')::date AS day
     FROM %s g JOIN "worksheets" w ON w.id = g.worksheet_id
-  $q$, "student_days_changes"(TG_OP));
-  step text;
-BEGIN
-  FOREACH step IN ARRAY "student_outcome_days_rebuild"(touched) LOOP EXECUTE step; END LOOP;
+  $q$, "student_days_changes"(TG_OP)));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "worksheets_roll_outcome_days"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  touched text := CASE TG_OP
+BEGIN
+  EXECUTE "student_outcome_days_rebuild"(CASE TG_OP
     WHEN 'DELETE' THEN $q$
       SELECT student_id, (quiz_submitted_at AT TIME ZONE 'UTC')::date AS day FROM old_rows
     $q$
@@ -81,23 +79,17 @@ DECLARE
         LATERAL (VALUES (n.student_id, n.quiz_submitted_at), (o.student_id, o.quiz_submitted_at)) x(student_id, quiz_submitted_at)
       WHERE (n.student_id, n.quiz_submitted_at) IS DISTINCT FROM (o.student_id, o.quiz_submitted_at)
     $q$
-  END;
-  step text;
-BEGIN
-  FOREACH step IN ARRAY "student_outcome_days_rebuild"(touched) LOOP EXECUTE step; END LOOP;
+  END);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "question_learning_outcomes_roll_outcome_days"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  touched text := format($q$
+BEGIN
+  EXECUTE "student_outcome_days_rebuild"(format($q$
     SELECT w.student_id, (w.quiz_submitted_at AT TIME ZONE 'UTC')::date AS day
     FROM "gradings" g JOIN "worksheets" w ON w.id = g.worksheet_id
     WHERE g.question_id IN (SELECT question_id FROM %s c)
-  $q$, "student_days_changes"(TG_OP));
-  step text;
-BEGIN
-  FOREACH step IN ARRAY "student_outcome_days_rebuild"(touched) LOOP EXECUTE step; END LOOP;
+  $q$, "student_days_changes"(TG_OP)));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
