@@ -5,7 +5,7 @@
  * check answers about then), or after FIRST_READS_WAIT_MS, when the page shows its skeletons for the rest; the
  * page's own queries then find them there, fresh (lib/query-client, FIRST_READ_FRESH_MS).
  */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import { canEnter, type RouteAccess } from '@/config/access';
 import { authStore } from '@/lib/auth-store';
@@ -19,6 +19,14 @@ export interface FirstRead {
 
 /** Starts a page's first reads in the data cache (each a `prefetchQuery`). */
 export type FirstReads = (queryClient: QueryClient) => readonly FirstRead[];
+
+/** A first read of a (not infinite) query: its `prefetchQuery`. */
+export function prefetched<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<TData, Error, TData, TKey>,
+): FirstRead {
+  return { queryKey: options.queryKey, answered: queryClient.prefetchQuery(options) };
+}
 
 /**
  * How long a route waits for the first reads the cache has no answer to before the page renders without the ones

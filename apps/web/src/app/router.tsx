@@ -10,7 +10,7 @@ import { AREA_ACCESS, type RouteAccess } from '@/config/access';
 import { paths } from '@/config/paths';
 import { connectNavigator } from '@/lib/navigation';
 import { AppRoot } from './app-root';
-import { firstReadsLoader } from './first-reads';
+import { firstReadsLoader, prefetched } from './first-reads';
 import { createGuardLoader } from './guard-loader';
 import { PageLoader } from './page-loader';
 import { RouteErrorPage } from './route-error-page';
@@ -103,13 +103,7 @@ const studentRoutes = (queryClient?: QueryClient): RouteObject =>
             import('./layouts/notifications-api'),
           ]);
           // The header's unread count too, so the page and its frame render once (docs/rules.md B11).
-          return (client) => {
-            const notifications = notificationsQueryOptions();
-            return [
-              ...startHomeReads(client),
-              { queryKey: notifications.queryKey, answered: client.prefetchQuery(notifications) },
-            ];
-          };
+          return (client) => [...startHomeReads(client), prefetched(client, notificationsQueryOptions())];
         }),
       },
       page(

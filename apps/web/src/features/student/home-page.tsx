@@ -1,7 +1,7 @@
 import { Alert, Button, EmptyState, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { FirstRead } from '@/app/first-reads';
+import { prefetched, type FirstRead } from '@/app/first-reads';
 import { useAuth } from '@/lib/auth-store';
 import { alertsQueryOptions } from './api/get-alerts';
 import { readingOverviewQueryOptions, useReadingOverview } from './api/get-reading-overview';
@@ -45,20 +45,14 @@ export function StudentHomePage() {
  * session check (app/first-reads.ts, docs/rules.md B7); the route waits for them, so home renders once (B11).
  */
 export function startHomeReads(queryClient: QueryClient): FirstRead[] {
-  const details = userDetailsQueryOptions();
-  const assignments = assignmentsQueryOptions();
-  const newAssignments = newAssignmentsQueryOptions();
-  const passages = passagesQueryOptions();
-  const finished = submittedPassagesQueryOptions();
-  const overview = readingOverviewQueryOptions();
   const alerts = alertsQueryOptions();
   return [
-    { queryKey: details.queryKey, answered: queryClient.prefetchQuery(details) },
-    { queryKey: assignments.queryKey, answered: queryClient.prefetchQuery(assignments) },
-    { queryKey: newAssignments.queryKey, answered: queryClient.prefetchQuery(newAssignments) },
-    { queryKey: passages.queryKey, answered: queryClient.prefetchQuery(passages) },
-    { queryKey: finished.queryKey, answered: queryClient.prefetchQuery(finished) },
-    { queryKey: overview.queryKey, answered: queryClient.prefetchQuery(overview) },
+    prefetched(queryClient, userDetailsQueryOptions()),
+    prefetched(queryClient, assignmentsQueryOptions()),
+    prefetched(queryClient, newAssignmentsQueryOptions()),
+    prefetched(queryClient, passagesQueryOptions()),
+    prefetched(queryClient, submittedPassagesQueryOptions()),
+    prefetched(queryClient, readingOverviewQueryOptions()),
     { queryKey: alerts.queryKey, answered: queryClient.prefetchInfiniteQuery(alerts) },
   ];
 }
