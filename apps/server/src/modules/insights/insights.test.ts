@@ -98,6 +98,34 @@ describe('GET /v1/classes/student-count', () => {
     });
     expect(counts.active_student_count).toBeGreaterThan(0);
   });
+
+  it('counts only the caller’s students active in the week’s ragged ends (today so far, read from the events)', async () => {
+    type Counts = { active_student_count: number };
+    const now = t.clock.now();
+    const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+    const mine = enrolledIn(ids.maple, ids.birch);
+    const district = sql`(select user_id from students)`;
+    // A student outside the teacher's classes, not active this week, logs a reading session today.
+    const { rows } = await t.db.execute<{ id: number }>(sql`insert into reading_activity_logs
+      (student_id, school_id, worksheet_id, start_time)
+      select w.student_id, w.school_id, w.id, ${new Date(now.getTime() - 60_000).toISOString()} from worksheets w
+      where w.student_id not in ${mine} and w.student_id not in (select distinct s from (
+        select student_id s, created_at a from worksheets union all
+        select student_id, quiz_submitted_at from worksheets union all
+        select student_id, start_time from reading_activity_logs union all
+        select student_id, created_at from recordings) e where a >= ${weekAgo})
+      limit 1 returning id`);
+    expect(rows).toHaveLength(1);
+    try {
+      const teacher = await get<Counts>('teacher', '/v1/classes/student-count');
+      const head = await get<Counts>('head', '/v1/classes/student-count');
+      expect(teacher.active_student_count).toBe(await raw.active(mine, weekAgo, now.toISOString()));
+      expect(head.active_student_count).toBe(await raw.active(district, weekAgo, now.toISOString()));
+      expect(head.active_student_count).toBeGreaterThan(teacher.active_student_count);
+    } finally {
+      await t.db.execute(sql`delete from reading_activity_logs where id = ${rows[0]!.id}`);
+    }
+  });
 });
 
 describe('GET /v1/classes/insights', () => {

@@ -2,23 +2,23 @@
  * Conditions that say what a report counts, shared by every query that counts the same thing (docs/rules.md P9,
  * P10, M9). `student` is a student's id, or a column holding one (`students.userId`) in a correlated subquery.
  */
-import { and, eq, inArray, isNotNull, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { BuilderType } from '@readalong/contracts';
 import { passages, recordings, worksheets } from '../../db/schema/index.js';
 
-/** Whose work a query counts: a condition on a student-id column, for one student or a set (insights). */
-export type Whose = (studentId: AnyPgColumn) => SQL;
+/** Whose work a query counts: a condition on a student-id column (or a subquery's), for one student or a set (insights). */
+export type Whose = (studentId: AnyPgColumn | SQL) => SQL;
 /** One student's work. */
 export const theStudent =
   (id: number): Whose =>
   (column) =>
-    eq(column, id);
+    sql`${column} = ${id}`;
 /** The work of the students a subquery of ids names (a scope). */
 export const studentsOf =
   (ids: SQLWrapper): Whose =>
   (column) =>
-    inArray(column, ids);
+    sql`${column} in ${ids}`;
 
 /** Condition on `recordings`: read-aloud recordings (not practice) with a WPM, what speed is read from (P9). */
 export const speedRecording: SQL = and(eq(recordings.isPractice, false), isNotNull(recordings.wpm))!;
