@@ -52,12 +52,11 @@ export async function schoolFigures(db: Executor, query: OverviewQuery): Promise
   );
   const { rows } = await db.execute<SchoolFiguresRow>(sql`
     with school as (select id, name from schools where district_id = ${districtId}),
-    pupil as (
-      select s.user_id, s.school_id, u.is_disabled from students s join users u on u.id = s.user_id
-      where s.school_id in (select id from school)
-    ),
+    pupil as (select user_id, school_id from students where school_id in (select id from school)),
+    -- LP2's seats: the students less the few disabled ones, not a join of every student with their user.
     enrolled as (
-      select school_id, count(*)::int as students, (count(*) filter (where not is_disabled))::int as enabled
+      select school_id, count(*)::int as students,
+        (count(*) - count(*) filter (where user_id in (select id from users where is_disabled)))::int as enabled
       from pupil group by school_id
     ),
     -- IN2: started a worksheet, handed in a quiz, logged a reading session or made a recording.

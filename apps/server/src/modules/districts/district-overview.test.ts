@@ -99,6 +99,21 @@ describe('GET /v1/districts/overview', () => {
     expect(total('recordings_waiting') + total('seats_total')).toBeGreaterThan(0);
   });
 
+  it('counts a disabled student among the school’s students but not among its seats used (LP2)', async () => {
+    const [pupil] = await rows<{ user_id: number; school_id: number }>(
+      sql`select s.user_id, s.school_id from students s join schools c on c.id = s.school_id
+        where c.district_id = ${demoDistrict} order by s.user_id limit 1`,
+    );
+    await t.db.execute(sql`update users set is_disabled = true where id = ${pupil!.user_id}`);
+    try {
+      const overview = (await call('head')).json<{ schools: SchoolFigures[] }>();
+      const school = overview.schools.find((row) => row.school_id === pupil!.school_id)!;
+      expect(school.seats_used).toBe(school.student_count - 1);
+    } finally {
+      await t.db.execute(sql`update users set is_disabled = false where id = ${pupil!.user_id}`);
+    }
+  });
+
   it('counts books and level moves over the last 90 days without a start', async () => {
     const overview = (await call('head')).json<{ start: string; end: string; schools: SchoolFigures[] }>();
     const today = t.clock.now().toISOString().slice(0, 10);
