@@ -159,9 +159,20 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => ({
                 !/createReactComponent|defaultAttributes|IconSchool|IconBrandGoogle|IconBrandApple/.test(id),
               includeDependenciesRecursively: false,
             },
-            // B10: what the first screens load beyond the entry, in a file per set of screens that load it.
+            // B10: what the first screens load beyond the entry, in a file per set of screens that load it; B12: the
+            // small ones joined to larger ones. The groups above stay as they are.
             ...(command === 'build' && !process.env[PLANNING_FIRST_SCREENS]
-              ? [firstScreenChunkGroup(await planFirstScreenChunks(root, FIRST_SCREENS))]
+              ? [
+                  firstScreenChunkGroup(
+                    await planFirstScreenChunks(root, FIRST_SCREENS, [
+                      'react',
+                      'router',
+                      'zod',
+                      'contracts',
+                      'icons',
+                    ]),
+                  ),
+                ]
               : []),
           ],
         },

@@ -6,7 +6,7 @@ export default defineConfig(async (env) =>
     test: {
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       // A journey through a whole screen (a quiz of eight questions) clicks a lot; two busy cores need the room.
       testTimeout: 20_000,
     },

@@ -176,11 +176,14 @@ export const PLANNING_FIRST_SCREENS = 'READALONG_PLANNING_FIRST_SCREENS';
  * on every few. The build first runs once without writing, to see which chunks each first screen loads beyond the
  * entry's (what tree-shaking keeps of a library is known only then); every module of those chunks is then named
  * after the set of first screens that load it, so each screen loads only what it did before, in a few files, and
- * later pages find them cached. `{ module id: chunk name }`, for `firstScreenChunkGroup`.
+ * later pages find them cached; B12: with the small groups joined to larger ones (`mergeSmallGroups`). The chunks
+ * of `namedGroups` (the build's own groups: zod, the contracts, the icons) are left as they are. `{ module id: chunk
+ * name }`, for `firstScreenChunkGroup`.
  */
 export async function planFirstScreenChunks(
   root: string,
   screens: readonly FirstScreen[],
+  namedGroups: readonly string[] = [],
 ): Promise<Map<string, string>> {
   const bundle = await planningBuild(root);
   const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
@@ -208,12 +211,113 @@ export async function planFirstScreenChunks(
     chunks.filter((chunk) => chunk.isDynamicEntry && !firstScreenRoutes.has(chunk)),
     bundle,
   );
-  const nameOf = (chunk: OutputChunk, names: readonly string[]) =>
-    `screens-${names.join('-')}${loadedElsewhere.has(chunk) ? '-shared' : ''}`;
+  // A chunk of a group of its own (zod, the contracts) stays as the build's groups make it; a small group joins a
+  // larger one only where each screen that would load it loads what it imports already.
+  const importsOf = (start: readonly OutputChunk[]) =>
+    [...staticClosure(start, bundle)]
+      .filter((chunk) => !start.includes(chunk) && !loadedByEntry.has(chunk))
+      .map((chunk) => chunk.fileName);
+  const groups = mergeSmallGroups(
+    [...screensOf]
+      .filter(([chunk]) => !namedGroups.includes(chunk.name))
+      .map(([chunk, names]) => ({
+        screens: names,
+        shared: loadedElsewhere.has(chunk),
+        bytes: chunk.code.length,
+        moduleIds: chunk.moduleIds,
+        imports: importsOf([chunk]),
+      })),
+    new Map(
+      [...routeChunks].map(([screen, own]) => [
+        screenName(screen),
+        [...staticClosure(own, bundle)].map((chunk) => chunk.fileName),
+      ]),
+    ),
+  );
   return new Map(
-    [...screensOf].flatMap(([chunk, names]) => chunk.moduleIds.map((id) => [id, nameOf(chunk, names)])),
+    groups.flatMap((group) =>
+      group.moduleIds.map((id) => [id, `screens-${group.screens.join('-')}${group.shared ? '-shared' : ''}`]),
+    ),
   );
 }
+
+/** The modules some set of first screens loads (and whether other pages load them too), with their code's size. */
+interface ScreenGroup {
+  screens: readonly string[];
+  shared: boolean;
+  bytes: number;
+  moduleIds: readonly string[];
+  /** The chunks of the look-ahead build it imports, directly or not (zod, the contracts, other screens' code). */
+  imports: readonly string[];
+}
+
+/**
+ * B12: a group of modules smaller than this (minified, before compression: about 3 KB as sent) is not a file of its
+ * own: over HTTP/1.1's six connections a file of a few hundred bytes costs a first screen a round trip, as a large
+ * one does, while a kilobyte more on another first screen costs a few milliseconds of its transfer.
+ */
+export const MIN_FIRST_SCREEN_FILE_BYTES = 8_000;
+
+/**
+ * B12: fewer files for the first screens. The groups of one set of screens go in one file; then each group under
+ * MIN_FIRST_SCREEN_FILE_BYTES joins the smallest group whose screens include all of its own, so a few more screens
+ * load it: never one that the sign-in screen loads when the group's own screens do not (`/login`, B1, gets no code
+ * of the signed-in screens), nor one whose screens do not all load the chunks it imports (`loadedBy`: the screen →
+ * the chunks of the look-ahead build it loads), so no screen loads zod and the contracts, or another screen's
+ * code, for a kilobyte. What
+ * other pages load too (`shared`) and what only first screens load stay apart (B10: a student's later page never
+ * loads a staff screen's code), except for code the student's home loads: a later page may then load a kilobyte of
+ * the home's that it does not run (cached by then), and every file of it is the student's.
+ */
+export function mergeSmallGroups(
+  groups: readonly ScreenGroup[],
+  loadedBy: ReadonlyMap<string, readonly string[]>,
+): ScreenGroup[] {
+  const bySet = new Map<string, ScreenGroup>();
+  const join = (into: ScreenGroup, group: ScreenGroup): ScreenGroup => ({
+    screens: into.screens,
+    shared: into.shared || group.shared,
+    bytes: into.bytes + group.bytes,
+    moduleIds: [...into.moduleIds, ...group.moduleIds],
+    imports: [...new Set([...into.imports, ...group.imports])],
+  });
+  for (const group of groups) {
+    // A staff screen's own code stays apart from what other pages load too (B10), the student's home's need not.
+    const key = `${group.screens.join('-')}${group.shared && !group.screens.includes(STUDENT) ? ' shared' : ''}`;
+    const same = bySet.get(key);
+    bySet.set(key, same ? join(same, group) : group);
+  }
+  const merged = [...bySet.values()];
+  // The fewest screens first, so a small group joins its superset before that one is itself weighed.
+  const order = [...merged.keys()].sort(
+    (a, b) => merged[a]!.screens.length - merged[b]!.screens.length || merged[a]!.bytes - merged[b]!.bytes,
+  );
+  const gone = new Set<number>();
+  for (const index of order) {
+    const group = merged[index]!;
+    if (group.bytes >= MIN_FIRST_SCREEN_FILE_BYTES) continue;
+    const includes = (other: ScreenGroup) =>
+      (group.screens.includes(STUDENT) || (!group.shared && !other.shared)) &&
+      other.screens.length > group.screens.length &&
+      group.screens.every((screen) => other.screens.includes(screen)) &&
+      (group.screens.includes(LOGIN) || !other.screens.includes(LOGIN)) &&
+      other.screens.every((screen) => group.imports.every((name) => loadedBy.get(screen)?.includes(name)));
+    const target = [...merged.keys()]
+      .filter((other) => !gone.has(other) && includes(merged[other]!))
+      .sort(
+        (a, b) =>
+          merged[a]!.screens.length - merged[b]!.screens.length || merged[b]!.bytes - merged[a]!.bytes,
+      )[0];
+    if (target === undefined) continue;
+    merged[target] = join(merged[target]!, group);
+    gone.add(index);
+  }
+  return merged.filter((_, index) => !gone.has(index));
+}
+
+/** The sign-in screen's and the student's home's names among the first screens (`screenName`). */
+const LOGIN = 'login';
+const STUDENT = 'home';
 
 /** What the build makes, made without writing it (B10's look ahead). */
 async function planningBuild(root: string): Promise<OutputBundle> {
