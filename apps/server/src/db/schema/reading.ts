@@ -272,21 +272,25 @@ const dayCounts = () => ({
  * was completed, a quiz on the day it was handed in, a recording on the day it was made. Kept by statement triggers on
  * `worksheets`, `reading_activity_logs` and `recordings` in the same transaction as the events (migration 0012), so a
  * district's period reads a row per student and active day instead of every event of it. Keyed by student, not
- * school: a student who moves counts where they are now (IN1).
+ * school: a student who moves counts where they are now (IN1), so each row carries the student's school now, kept
+ * with the student (migration 0018), and a school's or district's days are read by school without a join.
  */
 export const studentDays = pgTable(
   'student_days',
   {
     studentId: studentRef(),
     day: date({ mode: 'string' }).notNull(),
+    /** The student's school now (IN1): set from `students` by the triggers, moved with the student. */
+    schoolId: integer().notNull(),
     /** IN2's events: worksheets started, quizzes handed in, reading sessions logged, recordings made (any kind). */
     events: integer().notNull().default(0),
     ...dayCounts(),
   },
   (t) => [
     primaryKey({ columns: [t.studentId, t.day] }),
-    // A school's or district's days, read from the index alone, then kept for the students in scope.
-    index('student_days_period_idx').on(
+    // A school's or district's days (IN2, IN3, IN8, IN11), read from the index alone: a range per school.
+    index('student_days_school_period_idx').on(
+      t.schoolId,
       t.day,
       t.studentId,
       t.events,

@@ -31,11 +31,14 @@ export interface CountQuery {
   /** Per class, of these classes: a student's work counts for each of them they are enrolled in. */
   classIds?: number[] | undefined;
   /**
-   * Condition on `school_days`, when `whose` is every student of some schools (an owner's, a department head's):
-   * then sums, and a day's active students, are read per school and day.
+   * When `whose` is every student of some schools (an owner's, a department head's), those schools: then sums, and a
+   * day's active students, are read per school and day, and students' days by the school they carry.
    */
-  schools?: SQL | undefined;
+  schools?: Schools | undefined;
 }
+
+/** Whole schools, as a condition on a school-id column (`school_days`', `student_days`'). */
+export type Schools = (schoolId: AnyPgColumn) => SQL;
 
 export interface PeriodCounts {
   /** YYYY-MM-DD of the day or the week's Monday; '' for the whole interval. */
@@ -182,6 +185,10 @@ function summedCounts(days: typeof studentDays | typeof schoolDays) {
   };
 }
 
+/** Condition on `student_days`: the days of the students in scope, by the school they carry when they are whole schools. */
+const inScope = (query: CountQuery) =>
+  query.schools ? query.schools(studentDays.schoolId) : query.whose(studentDays.studentId);
+
 /** Every kind of count but active students over whole days, from `student_days` (the same counts, kept). */
 function rolledUp(db: Executor, query: CountQuery, days: Days) {
   const { keys, groupBy } = keysOf(query, studentDays.day, true);
@@ -190,17 +197,17 @@ function rolledUp(db: Executor, query: CountQuery, days: Days) {
     .from(studentDays)
     .$dynamic();
   return perClass(select, studentDays.studentId, query)
-    .where(and(query.whose(studentDays.studentId), onDays(days)))
+    .where(and(inScope(query), onDays(days)))
     .groupBy(...groupBy);
 }
 
 /** Every kind of count but active students over whole days of whole schools, from `school_days`. */
-function rolledUpBySchool(db: Executor, query: CountQuery, schools: SQL, days: Days) {
+function rolledUpBySchool(db: Executor, query: CountQuery, schools: Schools, days: Days) {
   const { keys, groupBy } = keysOf(query, schoolDays.day, true);
   return db
     .select({ ...keys, ...summedCounts(schoolDays) })
     .from(schoolDays)
-    .where(and(schools, onDays(days, schoolDays.day)))
+    .where(and(schools(schoolDays.schoolId), onDays(days, schoolDays.day)))
     .groupBy(...groupBy);
 }
 
@@ -243,7 +250,7 @@ export async function activeStudentsPer(db: Executor, query: CountQuery): Promis
         activeStudents: sql<number>`sum(${schoolDays.activeStudents})::int`,
       })
       .from(schoolDays)
-      .where(and(query.schools, onDays(days, schoolDays.day)))
+      .where(and(query.schools(schoolDays.schoolId), onDays(days, schoolDays.day)))
       .groupBy(schoolDays.day);
     const onEnds = ends.map((end) => distinctActive(db, { ...query, interval: end }, undefined, [end]));
     return (await Promise.all([perDay, ...onEnds])).flat();
@@ -272,7 +279,7 @@ function distinctActive(db: Executor, query: CountQuery, days: Days | undefined,
     ...(days
       ? [
           sql`select ${studentDays.studentId} as student_id, ${studentDays.day} as day from ${studentDays}
-            where ${and(query.whose(studentDays.studentId), onDays(days), gt(studentDays.events, 0))}`,
+            where ${and(inScope(query), onDays(days), gt(studentDays.events, 0))}`,
         ]
       : []),
     ...(endEvents.length > 0

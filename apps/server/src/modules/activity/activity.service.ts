@@ -17,6 +17,7 @@ export {
   wholeDaysOf,
   type Days,
   type PeriodCounts,
+  type Schools,
 } from './activity.repository.js';
 
 /** Without a start, the profile shows the last 30 days; at most a year and a day fits one answer. */

@@ -34,7 +34,8 @@ export async function schoolFigures(db: Executor, query: OverviewQuery): Promise
   };
   const events = parts(
     lastWeek,
-    (days) => sql`select student_id from student_days where ${onDays(days, sql`day`)} and events > 0`,
+    (days) => sql`select student_id from student_days
+      where school_id in (select id from school) and ${onDays(days, sql`day`)} and events > 0`,
     (end) => sql`select student_id from worksheets where ${during('created_at', end)}
       union all select student_id from worksheets where ${during('quiz_submitted_at', end)}
       union all select student_id from reading_activity_logs where ${during('start_time', end)}

@@ -34,7 +34,7 @@ import {
   users,
   worksheets,
 } from '../../db/schema/index.js';
-import { onDays, wholeDaysOf } from '../activity/activity.service.js';
+import { onDays, wholeDaysOf, type Schools } from '../activity/activity.service.js';
 import type { Interval } from '../reports/date-range.js';
 import { readingStatsOf } from '../reports/reports.service.js';
 import { awaitingReview, submittedQuiz, studentsOf } from '../reports/report-conditions.js';
@@ -82,15 +82,15 @@ const keptScores = (db: Executor, days: typeof studentDays | typeof schoolDays, 
 /**
  * The average score of the power-builder quizzes handed in over the interval (P13's average, IN3): the scores' sum
  * and count kept in `student_days` for its whole days (in `school_days` when the students are whole schools, the
- * condition `schools` names), and the quizzes themselves for a ragged end.
+ * `schools`), and the quizzes themselves for a ragged end.
  */
-export async function quizAverage(db: Executor, where: SQL, interval: Interval, schools?: SQL) {
+export async function quizAverage(db: Executor, where: SQL, interval: Interval, schools?: Schools) {
   const { days, ends } = wholeDaysOf(interval);
   const parts = await Promise.all([
     ...(days
       ? [
           schools
-            ? keptScores(db, schoolDays, and(schools, onDays(days, schoolDays.day))!)
+            ? keptScores(db, schoolDays, and(schools(schoolDays.schoolId), onDays(days, schoolDays.day))!)
             : keptScores(
                 db,
                 studentDays,
@@ -276,7 +276,7 @@ export type StudentSort = 'name' | 'books_completed' | 'minutes_reading' | 'aver
 export async function studentPage(
   db: Executor,
   where: SQL,
-  sort: { by: StudentSort; descending: boolean; interval: Interval },
+  sort: { by: StudentSort; descending: boolean; interval: Interval; schools?: Schools | undefined },
   page: { limit: number; offset: number },
 ) {
   const byName = [asc(users.lastName), asc(users.firstName), asc(users.id)];
@@ -304,7 +304,15 @@ export async function studentPage(
           >`sum(${studentDays.scoreSum}) / nullif(sum(${studentDays.scoredQuizzes}), 0)`.as('average_score'),
         })
         .from(studentDays)
-        .where(and(inArray(studentDays.studentId, idsOf(db, where)), onDays(days)))
+        .where(
+          and(
+            // Whole schools by the school their days carry; the join below keeps the students `where` names.
+            sort.schools
+              ? sort.schools(studentDays.schoolId)
+              : inArray(studentDays.studentId, idsOf(db, where)),
+            onDays(days),
+          ),
+        )
         .groupBy(studentDays.studentId)
         .as('kept');
       const figure = {

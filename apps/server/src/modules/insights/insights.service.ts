@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
-import { classes, enrolments, schoolDays, schools, students, users } from '../../db/schema/index.js';
+import { classes, enrolments, schools, students, users } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import { invalidField } from '../../domain/errors.js';
 import { requireVisibleClass, schoolInScope } from '../access/in-scope.js';
@@ -32,6 +32,7 @@ import {
   zero,
   type Counts,
   type PeriodCounts,
+  type Schools,
 } from '../activity/activity.service.js';
 import { enrolledIn } from '../classes/class-conditions.js';
 import { outcomeScoresOf, percent } from '../outcomes/outcomes.service.js';
@@ -115,10 +116,11 @@ export function createInsightsService(deps: Deps) {
 
   /**
    * The students in scope (`where`, as studentsInScope) and, when they are whole schools (an owner's school; a
-   * department head's district or the school asked for; no class), `schools`: the condition on `school_days` naming
-   * them, whose sums are kept per school and day (IN3, IN5). The school asked for is looked up once for both.
+   * department head's district or the school asked for; no class), `schools`: those schools, whose sums are kept per
+   * school and day (`school_days`: IN3, IN5) and whose students' days carry them (`student_days`: IN2, IN8). The school
+   * asked for is looked up once for both.
    */
-  async function scopeOf(actor: Actor, query: Scoped): Promise<{ where: SQL; schools?: SQL }> {
+  async function scopeOf(actor: Actor, query: Scoped): Promise<{ where: SQL; schools?: Schools }> {
     const schoolId = await headSchool(actor, query.school_id);
     if (query.class_id !== undefined) await requireVisibleClass(db, actor, query.class_id);
     const where = and(
@@ -127,14 +129,14 @@ export function createInsightsService(deps: Deps) {
       query.class_id !== undefined ? enrolledIn(db, query.class_id) : undefined,
     )!;
     if (query.class_id !== undefined) return { where };
-    if (actor.role === 'owner') return { where, schools: eq(schoolDays.schoolId, actor.schoolId ?? -1) };
+    if (actor.role === 'owner') return { where, schools: (column) => eq(column, actor.schoolId ?? -1) };
     if (actor.role !== 'department_head') return { where };
-    if (schoolId !== undefined) return { where, schools: eq(schoolDays.schoolId, schoolId) };
+    if (schoolId !== undefined) return { where, schools: (column) => eq(column, schoolId) };
     const ofDistrict = db
       .select({ id: schools.id })
       .from(schools)
       .where(eq(schools.districtId, actor.districtId));
-    return { where, schools: inArray(schoolDays.schoolId, ofDistrict) };
+    return { where, schools: (column) => inArray(column, ofDistrict) };
   }
 
   /** Condition on `classes`: those in scope, of the school asked for. */
@@ -149,7 +151,7 @@ export function createInsightsService(deps: Deps) {
     interval: Interval,
     period: 'day' | 'week' | 'all',
     classIds?: number[],
-    schools?: SQL,
+    schools?: Schools,
   ) {
     const query = { whose: repo.whoseOf(db, where), interval, period, classIds, schools };
     return Promise.all([countsPer(db, query), activeStudentsPer(db, query)]).then((lists) => lists.flat());
@@ -351,8 +353,10 @@ export function createInsightsService(deps: Deps) {
       query: Query<typeof contracts.getClassesReadingOverviewPaginated>,
     ) {
       const interval = intervalOf(query);
+      const scope = await scopeOf(actor, { school_id: query.school_id });
+      const narrowed = query.series_id !== undefined || Boolean(query.search);
       const where = and(
-        await studentsInScope(actor, { school_id: query.school_id }),
+        scope.where,
         query.series_id !== undefined ? eq(students.seriesId, query.series_id) : undefined,
         query.search
           ? inArray(students.userId, db.select({ id: users.id }).from(users).where(nameMatches(query.search)))
@@ -361,7 +365,13 @@ export function createInsightsService(deps: Deps) {
       const { ids, total } = await repo.studentPage(
         db,
         where,
-        { by: query.sort, descending: query.order === 'desc', interval },
+        // Whole schools' days are read by school, unless a series or a search leaves a few of their students.
+        {
+          by: query.sort,
+          descending: query.order === 'desc',
+          interval,
+          schools: narrowed ? undefined : scope.schools,
+        },
         { limit: query.limit, offset: query.page * query.limit },
       );
       const rows =

@@ -332,7 +332,10 @@ describe('student_days, the rollup the periods read (migration 0012)', () => {
 });
 
 describe('school_days, the schools’ totals (migration 0014)', () => {
-  /** Rows of school_days that a recount of student_days by each student's school now does not give, and back. */
+  /**
+   * Rows of school_days that a recount of student_days by each student's school now does not give, and back; and
+   * student days that do not carry their student's school now (migration 0018).
+   */
   const differences = (db: Pick<typeof t.db, 'execute'> = t.db) =>
     db
       .execute<{ n: number }>(
@@ -354,9 +357,11 @@ describe('school_days, the schools’ totals (migration 0014)', () => {
       where active_students <> 0 or reading_ms <> 0 or pages <> 0 or books <> 0 or quizzes <> 0 or recordings <> 0
         or scored_quizzes <> 0 or round(score_sum::numeric, 3) <> 0
     )
-    select count(*)::int as n from ((table recount except table kept) union all (table kept except table recount)) x`,
+    select (select count(*) from ((table recount except table kept) union all (table kept except table recount)) x)
+      + (select count(*) from student_days d join students s on s.user_id = d.student_id
+        where d.school_id <> s.school_id) as n`,
       )
-      .then(({ rows }) => rows[0]!.n);
+      .then(({ rows }) => Number(rows[0]!.n));
 
   it('equals student_days summed by each student’s school now, following a move and a student deleted', async () => {
     expect(await scalar(sql`select count(*) as n from school_days`)).toBeGreaterThan(0);
@@ -645,10 +650,10 @@ describe('GET /v1/classes/reading-overview', () => {
 
 describe('GET /v1/classes/reading-overview-paginated', () => {
   it('pages the district by 50, sorted by books read, searched by name', async () => {
-    const page = await get<{ students: { books_completed: number; last_name: string }[]; total: number }>(
-      'head',
-      '/v1/classes/reading-overview-paginated?sort=books_completed&order=desc',
-    );
+    const page = await get<{
+      students: { student_id: number; books_completed: number; last_name: string }[];
+      total: number;
+    }>('head', '/v1/classes/reading-overview-paginated?sort=books_completed&order=desc');
     expect(page.total).toBe(
       await scalar(sql`select count(*) as n from students s join schools c on c.id = s.school_id
         where c.id in (${ids.willow}, ${ids.harbour})`),
@@ -660,6 +665,29 @@ describe('GET /v1/classes/reading-overview-paginated', () => {
       await scalar(sql`select max(n) as n from (select count(*) n from worksheets w join passages p
         on p.id = w.passage_id where p.builder_type_id = ${POWER_BUILDER} and w.worksheet_completed
         and w.completed_at >= ${RANGE.from} and w.completed_at < ${RANGE.until} group by w.student_id) x`),
+    );
+    // The whole order, ties by name, as the raw rows give it: the district's and the owner's school's first page.
+    const rawOrder = (who: ReturnType<typeof sql>) =>
+      t.db
+        .execute<{ id: number }>(
+          sql`select s.user_id as id from students s join users u on u.id = s.user_id
+            left join (select w.student_id, count(*) as n from worksheets w join passages p on p.id = w.passage_id
+              where p.builder_type_id = ${POWER_BUILDER} and w.worksheet_completed
+              and w.completed_at >= ${RANGE.from} and w.completed_at < ${RANGE.until} group by w.student_id) b
+              on b.student_id = s.user_id
+            where s.user_id in ${who}
+            order by coalesce(b.n, 0) desc, u.last_name, u.first_name, u.id limit 50`,
+        )
+        .then(({ rows }) => rows.map((row) => row.id));
+    const district = sql`(select s.user_id from students s join schools c on c.id = s.school_id
+      where c.id in (${ids.willow}, ${ids.harbour}))`;
+    expect(page.students.map((student) => student.student_id)).toEqual(await rawOrder(district));
+    const owners = await get<{ students: { student_id: number }[] }>(
+      'owner',
+      '/v1/classes/reading-overview-paginated?sort=books_completed&order=desc',
+    );
+    expect(owners.students.map((student) => student.student_id)).toEqual(
+      await rawOrder(ofSchool(ids.willow)),
     );
     const found = await get<{ students: { last_name: string }[]; total: number }>(
       'head',
