@@ -21,8 +21,10 @@ const sessionEffects: GuardEffects = {
 export function createGuardLoader(routes: () => readonly RouteObject[]) {
   return async ({ request }: LoaderFunctionArgs): Promise<Response | null> => {
     const url = new URL(request.url);
-    const matches = matchRoutes([...routes()], url.pathname) ?? [];
+    // The stored session first: the routes are matched once it has been read, in a task of their own, not in the
+    // one that makes the router and ranks them too (docs/rules.md B13).
     await authStore.ready();
+    const matches = matchRoutes([...routes()], url.pathname) ?? [];
     const decision = await decideNavigation(
       {
         route: accessOf(matches.map((match) => match.route.handle as unknown)),
