@@ -191,12 +191,17 @@ export function createInsightsService(deps: Deps) {
   return {
     /** IN2. */
     async studentCount(actor: Actor, query: Scoped) {
-      const where = await studentsInScope(actor, { school_id: query.school_id });
-      const lastWeek = lastWeekOf(clock.now());
+      const { where, schools: ofSchools } = await scopeOf(actor, { school_id: query.school_id });
+      const interval = lastWeekOf(clock.now());
       const [student_count, class_count, active] = await Promise.all([
         repo.countStudents(db, where),
         repo.countClasses(db, await classesInScope(actor, query.school_id)),
-        activity(where, lastWeek, 'all'),
+        activeStudentsPer(db, {
+          whose: repo.whoseOf(db, where),
+          interval,
+          period: 'all',
+          schools: ofSchools,
+        }),
       ]);
       const active_student_count = active.reduce((sum, row) => sum + (row.activeStudents ?? 0), 0);
       return { student_count, active_student_count, class_count };
