@@ -10,6 +10,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
 const webSources = [
   'apps/web/src',
+  'apps/web/build',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'packages/contracts/src',
