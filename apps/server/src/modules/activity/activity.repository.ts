@@ -261,7 +261,7 @@ export async function activeStudentsPer(db: Executor, query: CountQuery): Promis
 /**
  * Active students from `student_days` over `days` and from the events over `ends`, each once per period (and class).
  * The ends' events are gathered first and kept for the scope once: a condition on each of the eight scans would
- * build the scope's set eight times (50 ms each for a district); the planner still reaches a class's few students
+ * build the scope's set eight times (20 ms each for a district); the planner still reaches a class's few students
  * through their own indexes.
  */
 function distinctActive(db: Executor, query: CountQuery, days: Days | undefined, ends: Interval[]) {

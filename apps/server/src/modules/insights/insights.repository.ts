@@ -81,8 +81,8 @@ const keptScores = (db: Executor, days: typeof studentDays | typeof schoolDays, 
 
 /**
  * The average score of the power-builder quizzes handed in over the interval (P13's average, IN3): the scores' sum
- * and count kept in `student_days` for its whole days (in `school_days` when the students are whole schools, the
- * `schools`), and the quizzes themselves for a ragged end.
+ * and count kept in `student_days` for its whole days (in `school_days` when the students are the whole `schools`),
+ * and the quizzes themselves for a ragged end.
  */
 export async function quizAverage(db: Executor, where: SQL, interval: Interval, schools?: Schools) {
   const { days, ends } = wholeDaysOf(interval);
