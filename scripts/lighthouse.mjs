@@ -8,13 +8,16 @@
 // the script builds the web app into a folder of its own (so a build running elsewhere in the same tree cannot empty
 // it halfway), starts the server on LIGHTHOUSE_PORT (3310 by default) with WEB_DIST set to that build and a fresh
 // DATA_DIR (SEED_DEMO=true), and stops it at the end. Every run's full report (JSON: the LCP breakdown, request
-// chains, main-thread work) is kept in LIGHTHOUSE_REPORTS (a temporary folder by default), named in the output.
+// chains, main-thread work) is kept in LIGHTHOUSE_REPORTS (a temporary folder by default), named in the output,
+// and beside it (`…-runN.lantern.json`) the simulated timings of the requests and tasks behind its FCP, LCP and TBT:
+// what each metric waited for in Lighthouse's simulation (Lantern), which the report does not say.
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import puppeteer from 'puppeteer-core';
 import { register } from 'tsx/esm/api';
 
@@ -109,6 +112,38 @@ async function signInThroughLoginScreen(browser, baseUrl, username) {
   await page.close();
 }
 
+/** The graphs Lantern simulated for the metrics that make the score. */
+const LANTERN_GRAPHS =
+  /^(optimistic|pessimistic)(FirstContentfulPaint|LargestContentfulPaint|TotalBlockingTime)$/;
+
+/**
+ * The simulated start and end (ms) of each request and main-thread task in the run just audited, per metric's
+ * graph, with what was observed of it (a task's observed duration, whether it laid out, the scripts it evaluated):
+ * Lighthouse keeps them for the last run, so they are read and cleared after each.
+ */
+function lanternTimings() {
+  const all = Lantern.Simulation.Simulator.allNodeTimings;
+  const graphs = {};
+  for (const [label, timings] of all) {
+    if (!LANTERN_GRAPHS.test(label)) continue;
+    graphs[label] = [...timings]
+      .map(([node, timing]) => ({
+        start: Math.round(timing.startTime),
+        end: Math.round(timing.endTime),
+        ...(node.type === 'network'
+          ? { url: node.request.url.replace(/^https?:\/\/[^/]+/, '') }
+          : {
+              task: `${Math.round(node.duration / 1000)} ms observed`,
+              layout: node.didPerformLayout(),
+              scripts: [...node.getEvaluateScriptURLs()].map((url) => url.replace(/^https?:\/\/[^/]+/, '')),
+            }),
+      }))
+      .sort((one, other) => one.start - other.start);
+  }
+  all.clear();
+  return JSON.stringify(graphs);
+}
+
 let lighthouseVersion = '';
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -138,6 +173,7 @@ async function auditPage(chrome, browser, baseUrl, { path: pagePath, signedInAs 
     lighthouseVersion = result.lhr.lighthouseVersion;
     const reportName = `${pagePath.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-run${run + 1}.json`;
     writeFileSync(path.join(reportsDir, reportName), result.report);
+    writeFileSync(path.join(reportsDir, reportName.replace(/\.json$/, '.lantern.json')), lanternTimings());
     runs.push({
       performance: categories.performance.score,
       accessibility: categories.accessibility.score,
