@@ -117,10 +117,13 @@ export function createInsightsService(deps: Deps) {
   /**
    * The students in scope (`where`, as studentsInScope) and, when they are whole schools (an owner's school; a
    * department head's district or the school asked for; no class), `schools`: those schools, whose sums are kept per
-   * school and day (`school_days`: IN3, IN5) and whose students' days carry them (`student_days`: IN2, IN8). The school
-   * asked for is looked up once for both.
+   * school and day (`school_days`: IN3, IN5) and whose students' days carry them (`student_days`: IN2, IN8); and
+   * `school`, the one a department head narrowed to. The school asked for is looked up once for all of them.
    */
-  async function scopeOf(actor: Actor, query: Scoped): Promise<{ where: SQL; schools?: Schools }> {
+  async function scopeOf(
+    actor: Actor,
+    query: Scoped,
+  ): Promise<{ where: SQL; schools?: Schools; school?: number }> {
     const schoolId = await headSchool(actor, query.school_id);
     if (query.class_id !== undefined) await requireVisibleClass(db, actor, query.class_id);
     const where = and(
@@ -131,7 +134,7 @@ export function createInsightsService(deps: Deps) {
     if (query.class_id !== undefined) return { where };
     if (actor.role === 'owner') return { where, schools: (column) => eq(column, actor.schoolId ?? -1) };
     if (actor.role !== 'department_head') return { where };
-    if (schoolId !== undefined) return { where, schools: (column) => eq(column, schoolId) };
+    if (schoolId !== undefined) return { where, schools: (column) => eq(column, schoolId), school: schoolId };
     const ofDistrict = db
       .select({ id: schools.id })
       .from(schools)
@@ -139,11 +142,13 @@ export function createInsightsService(deps: Deps) {
     return { where, schools: (column) => inArray(column, ofDistrict) };
   }
 
+  /** Condition on `classes`: those in scope, of the school a department head narrowed to (`headSchool`'s). */
+  const classesOf = (actor: Actor, school: number | undefined): SQL =>
+    and(visibleClasses(db, actor), school !== undefined ? eq(classes.schoolId, school) : undefined)!;
+
   /** Condition on `classes`: those in scope, of the school asked for. */
-  async function classesInScope(actor: Actor, schoolId: number | undefined): Promise<SQL> {
-    const school = await headSchool(actor, schoolId);
-    return and(visibleClasses(db, actor), school !== undefined ? eq(classes.schoolId, school) : undefined)!;
-  }
+  const classesInScope = async (actor: Actor, schoolId: number | undefined) =>
+    classesOf(actor, await headSchool(actor, schoolId));
 
   /** Every kind of count, with active students, of the students `where` names, per period (and class). */
   function activity(
@@ -191,11 +196,11 @@ export function createInsightsService(deps: Deps) {
   return {
     /** IN2. */
     async studentCount(actor: Actor, query: Scoped) {
-      const { where, schools: ofSchools } = await scopeOf(actor, { school_id: query.school_id });
+      const { where, schools: ofSchools, school } = await scopeOf(actor, { school_id: query.school_id });
       const interval = lastWeekOf(clock.now());
       const [student_count, class_count, active] = await Promise.all([
         repo.countStudents(db, where),
-        repo.countClasses(db, await classesInScope(actor, query.school_id)),
+        repo.countClasses(db, classesOf(actor, school)),
         activeStudentsPer(db, {
           whose: repo.whoseOf(db, where),
           interval,
