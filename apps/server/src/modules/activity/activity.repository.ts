@@ -186,8 +186,8 @@ function summedCounts(days: typeof studentDays | typeof schoolDays) {
 }
 
 /** Condition on `student_days`: the days of the students in scope, by the school they carry when they are whole schools. */
-const inScope = (query: CountQuery) =>
-  query.schools ? query.schools(studentDays.schoolId) : query.whose(studentDays.studentId);
+export const studentDaysInScope = ({ whose, schools }: Pick<CountQuery, 'whose' | 'schools'>) =>
+  schools ? schools(studentDays.schoolId) : whose(studentDays.studentId);
 
 /** Every kind of count but active students over whole days, from `student_days` (the same counts, kept). */
 function rolledUp(db: Executor, query: CountQuery, days: Days) {
@@ -197,7 +197,7 @@ function rolledUp(db: Executor, query: CountQuery, days: Days) {
     .from(studentDays)
     .$dynamic();
   return perClass(select, studentDays.studentId, query)
-    .where(and(inScope(query), onDays(days)))
+    .where(and(studentDaysInScope(query), onDays(days)))
     .groupBy(...groupBy);
 }
 
@@ -279,7 +279,7 @@ function distinctActive(db: Executor, query: CountQuery, days: Days | undefined,
     ...(days
       ? [
           sql`select ${studentDays.studentId} as student_id, ${studentDays.day} as day from ${studentDays}
-            where ${and(inScope(query), onDays(days), gt(studentDays.events, 0))}`,
+            where ${and(studentDaysInScope(query), onDays(days), gt(studentDays.events, 0))}`,
         ]
       : []),
     ...(endEvents.length > 0

@@ -14,6 +14,7 @@ export {
   activeStudentsPer,
   countsPer,
   onDays,
+  studentDaysInScope,
   wholeDaysOf,
   type Days,
   type PeriodCounts,

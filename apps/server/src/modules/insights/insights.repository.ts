@@ -34,7 +34,7 @@ import {
   users,
   worksheets,
 } from '../../db/schema/index.js';
-import { onDays, wholeDaysOf, type Schools } from '../activity/activity.service.js';
+import { onDays, studentDaysInScope, wholeDaysOf, type Schools } from '../activity/activity.service.js';
 import type { Interval } from '../reports/date-range.js';
 import { readingStatsOf } from '../reports/reports.service.js';
 import { awaitingReview, submittedQuiz, studentsOf } from '../reports/report-conditions.js';
@@ -304,15 +304,8 @@ export async function studentPage(
           >`sum(${studentDays.scoreSum}) / nullif(sum(${studentDays.scoredQuizzes}), 0)`.as('average_score'),
         })
         .from(studentDays)
-        .where(
-          and(
-            // Whole schools by the school their days carry; the join below keeps the students `where` names.
-            sort.schools
-              ? sort.schools(studentDays.schoolId)
-              : inArray(studentDays.studentId, idsOf(db, where)),
-            onDays(days),
-          ),
-        )
+        // Whole schools by the school their days carry; the join below keeps the students `where` names.
+        .where(and(studentDaysInScope({ whose: whoseOf(db, where), schools: sort.schools }), onDays(days)))
         .groupBy(studentDays.studentId)
         .as('kept');
       const figure = {
