@@ -34,33 +34,22 @@ CREATE OR REPLACE FUNCTION "student_days_upsert"("shares" text) RETURNS text LAN
   $q$, "shares"))
 $$;
 --> statement-breakpoint
--- A student who changes school takes their days with them: school_days' sums (as before) and each day's school. The
--- update of the days fires school_days' trigger, which reads the school now for both sides: it moves nothing more.
-CREATE OR REPLACE FUNCTION "students_move_school_days"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A student who changes school takes their days' school with them (school_days' sums move as before, 0014). The
+-- update fires school_days' trigger, which reads the school now for both sides of it: it moves nothing more.
+CREATE FUNCTION "students_move_student_days"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'DELETE' OR OLD."school_id" IS DISTINCT FROM NEW."school_id" THEN
-    EXECUTE "school_days_upsert"("school_days_of"(
-      format('(SELECT -1 AS sign, * FROM "student_days" WHERE "student_id" = %s)', OLD."user_id"),
-      OLD."school_id"::text));
-  END IF;
-  IF TG_OP = 'UPDATE' AND OLD."school_id" IS DISTINCT FROM NEW."school_id" THEN
-    EXECUTE "school_days_upsert"("school_days_of"(
-      format('(SELECT 1 AS sign, * FROM "student_days" WHERE "student_id" = %s)', NEW."user_id"),
-      NEW."school_id"::text));
-    UPDATE "student_days" SET "school_id" = NEW."school_id" WHERE "student_id" = NEW."user_id";
-  END IF;
-  -- Before a delete, NULL would call the delete off.
-  IF TG_OP = 'DELETE' THEN
-    RETURN OLD;
-  END IF;
+  UPDATE "student_days" SET "school_id" = NEW."school_id" WHERE "student_id" = NEW."user_id";
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+CREATE TRIGGER "students_move_student_days" AFTER UPDATE OF "school_id" ON "students"
+  FOR EACH ROW WHEN (OLD."school_id" IS DISTINCT FROM NEW."school_id") EXECUTE FUNCTION "students_move_student_days"();
+--> statement-breakpoint
 -- school_days adds a day to the school its student belongs to now, read from students (as 0014–0017), under its own
--- name beside the day's school column.
+-- name beside the day's school column. Every writer of student_days now holds its students' rows already (an event's
+-- upsert above, a change of school, a student's delete), so the lock 0017 took here again is gone.
 CREATE OR REPLACE FUNCTION "student_days_roll_school_days"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  EXECUTE "students_lock"("student_days_changes"(TG_OP));
   EXECUTE "school_days_upsert"("school_days_of"(
     format('(SELECT c.*, s.school_id AS school_now FROM %s c JOIN "students" s ON s.user_id = c.student_id)',
       "student_days_changes"(TG_OP)),
