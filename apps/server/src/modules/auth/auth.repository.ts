@@ -251,6 +251,20 @@ export async function setPassword(db: Executor, userId: number, passwordHash: st
     .where(eq(users.id, userId));
 }
 
+/**
+ * The same password hashed again with the current parameters (S1): only the hash changes, not the password version,
+ * so no session ends (unlike `setPassword`, S6). Only while the stored hash is still `from`: a password changed in
+ * the meantime stays changed. Whether it was written.
+ */
+export async function replaceOutdatedHash(db: Executor, userId: number, from: string, to: string) {
+  const written = await db
+    .update(users)
+    .set({ passwordHash: to })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, from)))
+    .returning({ id: users.id });
+  return written.length > 0;
+}
+
 export const insertResetKey = (db: Executor, userId: number, keyHash: string, expiresAt: Date) =>
   db.insert(passwordResetKeys).values({ userId, keyHash, expiresAt });
 

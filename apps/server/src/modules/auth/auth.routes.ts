@@ -4,7 +4,7 @@ import type { AuthService } from './auth.service.js';
 
 export const authRoutes = (auth: AuthService) => [
   route(contracts.login, ({ body, request }) =>
-    auth.login(body, { address: request.ip, userAgent: request.headers['user-agent'] }),
+    auth.login(body, { address: request.ip, userAgent: request.headers['user-agent'] }, request.log),
   ),
   route(contracts.logout, ({ actor }) => auth.logout(actor)),
   route(contracts.logoutEverywhere, ({ actor }) => auth.logoutEverywhere(actor)),

@@ -1,5 +1,5 @@
 /** Sign-in, sessions, refresh-token rotation, lockout and per-request authentication (S1–S8, S14). */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   PASSWORD_RESET_TTL_MINUTES,
   REFRESH_TOKEN_TTL_DAYS,
@@ -15,7 +15,8 @@ import type { Executor } from '../../db/database.js';
 import { AppError, invalidField, notFound, tooManyRequests, unauthenticated } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { addDays, addMinutes } from '../../platform/clock.js';
-import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { loggableError } from '../../http/log-safety.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../platform/passwords.js';
 import { randomToken, sha256 } from '../../platform/secrets.js';
 import { visibleStudents } from '../access/scope.js';
 import * as repo from './auth.repository.js';
@@ -113,6 +114,27 @@ export function createAuthService(deps: Deps) {
     });
   }
 
+  /**
+   * S1: a hash made with other parameters than today's is made again from the password a sign-in has just proven,
+   * as it would verify more slowly than the decoy of an unknown username. Only the hash is written, no session ends
+   * (not S6's change); should it fail, the sign-in goes on and the failure is logged.
+   */
+  async function rehash(
+    user: User,
+    storedHash: string,
+    password: string,
+    log: Pick<FastifyBaseLogger, 'error'>,
+  ) {
+    try {
+      await repo.replaceOutdatedHash(db, user.id, storedHash, await hashPassword(password));
+    } catch (error) {
+      log.error(
+        { error: loggableError(error), userId: user.id },
+        'sign-in: the password hash was not renewed',
+      );
+    }
+  }
+
   /** A lock placed by staff (S8) holds from every address until it ends or is lifted; its end, or null. */
   const staffLockEnd = (lockedUntil: Date | null | undefined): Date | null =>
     lockedUntil && lockedUntil > clock.now() ? lockedUntil : null;
@@ -138,7 +160,11 @@ export function createAuthService(deps: Deps) {
   }
 
   return {
-    async login(body: Body<typeof contracts.login>, meta: ClientMeta): Promise<SessionUser> {
+    async login(
+      body: Body<typeof contracts.login>,
+      meta: ClientMeta,
+      log: Pick<FastifyBaseLogger, 'error'>,
+    ): Promise<SessionUser> {
       const loginType = body.login_type ?? 'username';
       if (loginType !== 'username') {
         throw new AppError(
@@ -161,6 +187,8 @@ export function createAuthService(deps: Deps) {
         throw unauthenticated(WRONG_CREDENTIALS);
       }
       if (user.isDisabled) throw unauthenticated(SESSION_ERROR_TEXT.accountDisabled);
+      if (user.passwordHash && needsRehash(user.passwordHash))
+        await rehash(user, user.passwordHash, body.password, log);
       return db.transaction(async (tx) => {
         await repo.clearSignInFailures(tx, user.username);
         return toSessionUser(tx, user, await openSession(tx, user, meta));
