@@ -36,7 +36,6 @@ beforeAll(async () => {
   await writeBuilt(path.join(webDist, 'first-screens', 'teacher', 'students.html'), STUDENTS_PAGE);
   await writeBuilt(path.join(webDist, 'assets', 'app-Bx7rT2aQ.js'), SCRIPT);
   await copyFile(path.join(webPublic, 'favicon.ico'), path.join(webDist, 'favicon.ico'));
-  await copyFile(path.join(webPublic, 'favicon.svg'), path.join(webDist, 'favicon.svg'));
   t = await createTestApp({ NODE_ENV: 'production', WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -111,9 +110,6 @@ describe('the build’s files', () => {
     expect(ico.statusCode).toBe(200);
     expect(ico.headers['content-type']).toMatch(/^image\//);
     expect(ico.headers['cache-control']).toBe('no-cache');
-    const svg = await get('/favicon.svg');
-    expect(svg.headers['content-type']).toContain('image/svg+xml');
-    expect(svg.body).toContain('<svg');
   });
 
   it('answers 404, not index.html, for a missing file', async () => {

@@ -56,14 +56,12 @@ export function firstScreens(screens: readonly FirstScreen[]): Plugin {
           const own = screen.modules.map((module) => chunkOf(chunks, path.resolve(root, module)));
           const scripts = [...staticClosure(own, bundle)].filter((chunk) => !loadedByEntry.has(chunk));
           const styles = stylesOf(scripts);
-          const screenMarkup = markup[screen.path];
-          const html = screenMarkup
-            ? staticPage(index, screenMarkup, {
-                inline: await Promise.all([...stylesOf([...loadedByEntry]), ...styles].map(styleText)),
-                styles,
-                scripts,
-              })
-            : index.replace(HEAD_END, () => `${styleLinks(styles)}${preloads(scripts)}${HEAD_END}`);
+          const html = firstScreenPage(index, {
+            markup: markup[screen.path],
+            inline: await Promise.all([...stylesOf([...loadedByEntry]), ...styles].map(styleText)),
+            styles,
+            scripts,
+          });
           const target = path.join(outDir, firstScreenFile(screen.path));
           await mkdir(path.dirname(target), { recursive: true });
           await writeFile(target, html);
@@ -74,30 +72,34 @@ export function firstScreens(screens: readonly FirstScreen[]): Plugin {
 }
 
 /**
- * B9: a page with its screen's HTML in #root and every rule it needs in a <style>, so the document alone paints it.
- * The stylesheets are still linked, at the end of the body, where they hold up no paint: the app's chunks then
- * find them there (Vite's loader adds a stylesheet a chunk needs unless it is linked) and later pages are cached.
- * The paint needs none of the files it names, so they are asked for at low priority: on a slow connection the
- * browser gives it to what is needed first.
+ * A first screen's page: every rule its first paint needs in a <style>, so no stylesheet request holds it up (on
+ * HTTP/1.1 each took one of the six connections its scripts wait for), and B9, its screen's HTML in #root when the
+ * build rendered it, so the document alone paints it; that screen needs none of its scripts to be seen, so they
+ * are asked for at low priority, and on a slow connection the browser gives it to what is needed first.
  */
-function staticPage(
+function firstScreenPage(
   index: string,
-  markup: string,
-  page: { inline: readonly string[]; styles: readonly string[]; scripts: readonly OutputChunk[] },
+  page: {
+    markup: string | undefined;
+    inline: readonly string[];
+    styles: readonly string[];
+    scripts: readonly OutputChunk[];
+  },
 ): string {
   const entryStyles = [...index.matchAll(STYLESHEET)].map((link) => link[1]!);
-  return index
+  const html = index
     .replace(STYLESHEET, '')
     .replace(
       HEAD_END,
       () => `    <style>${page.inline.join('\n')}</style>\n${preloads(page.scripts)}${HEAD_END}`,
     )
-    .replace(ROOT, () => `<div id="root">${markup}</div>`)
-    .replace(BODY_END, () => `${styleLinks([...entryStyles, ...page.styles])}${BODY_END}`)
-    .replaceAll(
-      /<(script type="module"|link rel="(?:modulepreload|stylesheet)") crossorigin/g,
-      '<$1 fetchpriority="low" crossorigin',
-    );
+    .replace(ROOT, () => `<div id="root">${page.markup ?? ''}</div>`)
+    .replace(BODY_END, () => `${inlinedStylesheets([...entryStyles, ...page.styles])}${BODY_END}`);
+  if (!page.markup) return html;
+  return html.replaceAll(
+    /<(script type="module"|link rel="modulepreload") crossorigin/g,
+    '<$1 fetchpriority="low" crossorigin',
+  );
 }
 
 const HEAD_END = '  </head>';
@@ -155,9 +157,13 @@ function stylesOf(chunks: readonly OutputChunk[]): string[] {
   return [...new Set(chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))];
 }
 
-/** The page's stylesheets, linked: its first paint needs them, and Vite's loader finds them there. */
-function styleLinks(files: readonly string[]): string {
-  return files.map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">\n`).join('');
+/**
+ * The stylesheets whose rules the page carries inline, each named by a disabled link, which the browser does not
+ * fetch: Vite's loader, which adds the stylesheets a chunk needs (and waits for them) unless a link names them,
+ * finds them there; and the inline rules, first in the head, stay below those it adds for the next pages.
+ */
+function inlinedStylesheets(files: readonly string[]): string {
+  return files.map((file) => `    <link rel="stylesheet" href="/${file}" disabled>\n`).join('');
 }
 
 /** The page's scripts, fetched now and run when the router imports them. */

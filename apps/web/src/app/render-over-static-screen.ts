@@ -20,25 +20,11 @@ export function renderOverStaticScreen(container: HTMLElement, app: ReactNode): 
     container.removeEventListener('focusin', followFocus);
     const built = records.flatMap((record) => [...record.removedNodes]);
     carryOver(container, built, lastFocused);
-    moveStylesheetsToHead();
   });
   replaced.observe(container, { childList: true });
   // The page is on the screen already: React renders it in short slices, leaving the browser free to answer
   // the visitor meanwhile (B5); until the commit, the built page is the one they use.
   startTransition(() => createRoot(container).render(app));
-}
-
-/**
- * The built page links its stylesheets at the end of the body, where they hold up no paint; the app's loader adds
- * the next pages' stylesheets to the head, before them, where the app's base styles (Mantine's baseline, linked at
- * the end) would win over the components' own: after signing in, the menu lost its padding and its current page's
- * mark. Once the app has taken over, they move to the head, in their order, ahead of any the loader added.
- */
-function moveStylesheetsToHead(): void {
-  const firstAdded = document.head.querySelector('link[rel="stylesheet"]');
-  for (const link of document.body.querySelectorAll('link[rel="stylesheet"]')) {
-    document.head.insertBefore(link, firstAdded);
-  }
 }
 
 /** The elements matching `selector` among `nodes` and inside them, in document order. */
