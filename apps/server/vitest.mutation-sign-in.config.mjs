@@ -6,5 +6,9 @@ import base from './vitest.config.ts';
  */
 export default {
   ...base,
-  test: { ...base.test, include: ['src/modules/auth/auth.test.ts'], testTimeout: 60_000 },
+  test: {
+    ...base.test,
+    include: ['src/modules/auth/auth.test.ts', 'src/modules/auth/password-rehash.test.ts'],
+    testTimeout: 60_000,
+  },
 };
