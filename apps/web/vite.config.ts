@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { contractData } from './build/contract-data.ts';
 import {
   firstScreenChunkGroup,
   firstScreens,
@@ -13,6 +15,11 @@ import {
 } from './build/first-screens.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** A module of the contracts package that builds zod schemas (B15: the others are plain data). */
+const buildsSchemas = (id: string) =>
+  /packages[\\/]contracts[\\/]src[\\/].*\.ts$/.test(id) &&
+  /^import (?!type )[^;]* from 'zod'/m.test(readFileSync(id, 'utf8'));
 
 /** The API the dev server forwards /api to; `npm run dev` at the root starts it on API_PORT. */
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
@@ -113,6 +120,7 @@ const FIRST_SCREENS: FirstScreen[] = [
 export default defineConfig(async ({ command }): Promise<UserConfig> => ({
   plugins: [
     mantineStylesPerComponent(),
+    contractData(root),
     // The planning build (B10) only looks at what the build makes: it writes no pages and compresses nothing.
     ...(process.env[PLANNING_FIRST_SCREENS] ? [] : [firstScreens(FIRST_SCREENS), precompress()]),
   ],
@@ -142,14 +150,10 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => ({
             // What index.html loads before any page, in one file rather than a dozen small ones: fewer requests
             // on a school's connection (six at a time over HTTP/1.1).
             { name: 'shell', tags: ['$initial'] },
-            // The contracts (and the stored data's schemas) that the shell does not need, in one file: a signed-in
-            // visit needs them all before its first call (the session check, the first screen's reads), and a
-            // page that loads any of them brings the rest along instead of the calls loading them one by one
-            // later (docs/rules.md B5). After `shell`, so the few constants the shell uses stay in it (B1).
-            {
-              name: 'contracts',
-              test: /packages[\\/]contracts[\\/]|src[\\/]lib[\\/](api-contracts|stored-schemas)\.ts$/,
-            },
+            // The contracts' schemas (their modules that import zod) in one file: a form or a page that checks
+            // something against one brings the rest along instead of loading them one by one. No first screen
+            // loads it (B15): their constants and helpers, plain data, go with the pages that use them.
+            { name: 'contracts', test: buildsSchemas },
             // Every icon is a file of a few hundred bytes: one file for them all, but the sign-in screen's own
             // (and the helper every icon uses) stay out of it, so that screen does not load the others.
             {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SUBJECT_ID } from './constants.js';
-import { AlertTypeId, BuilderTypeId, ColourBandId, SeriesId } from './domain.js';
+import { AlertTypeId, BuilderTypeId, ColourBandId, SeriesId } from './domain-schemas.js';
 
 /** PostgreSQL's `integer`: the largest id or count a column holds (I2). */
 export const MAX_INTEGER = 2_147_483_647;

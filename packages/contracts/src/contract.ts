@@ -4,7 +4,8 @@
  * written twice.
  */
 import type { z } from 'zod';
-import { ROLES, STAFF_ROLES, type Role } from './domain.js';
+import { ROLES, STAFF_ROLES } from './domain.js';
+import type { Role } from './domain-schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -37,6 +38,14 @@ export interface Contract {
   readonly mediaType?: 'text/csv';
   /** Defaults to 200. */
   readonly status?: 200 | 201 | 202;
+}
+
+/** What a client needs of a contract to call it: its method and path, whether it sends a form or answers a file. */
+export interface ApiRoute {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly multipart?: true;
+  readonly mediaType?: Contract['mediaType'];
 }
 
 export function defineContract<const C extends Contract>(contract: C): C {

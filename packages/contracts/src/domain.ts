@@ -1,14 +1,17 @@
 /**
  * The product's enums, declared once. Ids are the customer's; names are spelled as the customer's API spells them.
  * Where the customer's API leaves a value unshown (colour hex, names of bands 1–2), the choice is ours and docs/rules.md says so.
+ * Plain data, without zod (their schemas are domain-schemas.ts): the web app's first screens use them without
+ * loading zod (docs/rules.md B15).
  */
-import { z } from 'zod';
 
 export const ROLES = ['student', 'teacher', 'owner', 'department_head'] as const;
-export const Role = z.enum(ROLES).describe('login_role of a user');
-export type Role = z.infer<typeof Role>;
 /** Staff roles: everyone who is not a student. */
-export const STAFF_ROLES = ['teacher', 'owner', 'department_head'] as const satisfies readonly Role[];
+export const STAFF_ROLES = [
+  'teacher',
+  'owner',
+  'department_head',
+] as const satisfies readonly (typeof ROLES)[number][];
 
 /** Series 1–6 = A, B, C, D, E, BR. BR is the lowest; the order of progression is BR → A → B → C → D → E. */
 export const SERIES = [
@@ -19,7 +22,6 @@ export const SERIES = [
   { id: 5, name: 'E', defaultBands: [17, 20] },
   { id: 6, name: 'BR', defaultBands: [3, 7] },
 ] as const;
-export const SeriesId = z.number().int().min(1).max(6).describe('series id: 1 A, 2 B, 3 C, 4 D, 5 E, 6 BR');
 export const SERIES_PROGRESSION = [6, 1, 2, 3, 4, 5] as const;
 
 /** The series above `seriesId`, or null at the top (E). */
@@ -74,7 +76,6 @@ export const COLOUR_BANDS: readonly ColourBand[] = [
   band(25, 'plum', '#8E4585'),
   band(26, 'lilac', '#C8A2C8'),
 ];
-export const ColourBandId = z.number().int().min(1).max(26).describe('colour band id, 1–26');
 
 export function colourBand(id: number): ColourBand {
   const found = COLOUR_BANDS[id - 1];
@@ -109,7 +110,6 @@ export type AlertTypeName = (typeof ALERT_TYPES)[number];
 export const AlertType = Object.fromEntries(ALERT_TYPES.map((name, index) => [name, index + 1])) as {
   [K in AlertTypeName]: number;
 };
-export const AlertTypeId = z.number().int().min(1).max(ALERT_TYPES.length).describe('alert type id, 1–20');
 
 /**
  * The alerts a student sees too (docs/rules.md P1): their results, level-ups and goals. The rest (FailAgain,
@@ -127,12 +127,6 @@ export const STUDENT_ALERT_TYPES = [
 ] as const;
 
 export const BuilderType = { PlacementTest: 1, PowerBuilder: 2, SkillBuilder: 3, RateBuilder: 4 } as const;
-export const BuilderTypeId = z
-  .number()
-  .int()
-  .min(1)
-  .max(4)
-  .describe('builder type: 1 placement test, 2 power builder, 3 skill builder, 4 rate builder');
 
 export const QuestionType = {
   MCQ: 1,
@@ -144,12 +138,5 @@ export const QuestionType = {
   DiscardOption: 7,
   Categorising: 8,
 } as const;
-export const QuestionTypeId = z.number().int().min(1).max(8).describe('question type, 1–8');
 
 export const MistakeType = { Omission: 1, Insertion: 2, Mispronunciation: 3, Substitution: 4 } as const;
-export const MistakeTypeId = z
-  .number()
-  .int()
-  .min(1)
-  .max(4)
-  .describe('mistake type: 1 omission, 2 insertion, 3 mispronunciation, 4 substitution');

@@ -15,7 +15,7 @@ import {
   Timestamp,
 } from './common.js';
 import { DEFAULT_CLASS_SIZE, SUBJECT_ID } from './constants.js';
-import { AlertTypeId, BuilderTypeId, ColourBandId, MistakeTypeId, SeriesId } from './domain.js';
+import { AlertTypeId, BuilderTypeId, ColourBandId, MistakeTypeId, SeriesId } from './domain-schemas.js';
 
 const Url = z.string().describe('signed or public link');
 

@@ -1,4 +1,5 @@
 export * from './domain.js';
+export * from './domain-schemas.js';
 export * from './constants.js';
 export * from './contract.js';
 export * from './errors.js';

@@ -107,11 +107,15 @@ describe('api client', () => {
     expect(fieldErrorsOf(error, 'query')).toEqual({ email: 'must be an email address' });
   });
 
-  it('turns an answer outside the contract into an ApiError', async () => {
+  it('turns an answer that is not JSON into an ApiError', async () => {
     // Untyped on purpose: `answer()` would refuse a reply outside the contract.
-    server.use(http.post('/api/logout', () => HttpResponse.json({ done: 'yes' })));
+    server.use(http.post('/api/logout', () => new HttpResponse('<html>a proxy’s page</html>')));
 
-    await expect(api('logout')).rejects.toMatchObject({ status: 200, code: 'internal' });
+    await expect(api('logout')).rejects.toMatchObject({
+      status: 200,
+      code: 'internal',
+      message: 'The server sent an answer this app does not understand.',
+    });
   });
 });
 

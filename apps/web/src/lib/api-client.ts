@@ -2,28 +2,30 @@
  * The one way the app talks to the server: `api(operationName, input)`. Method, path and every type come from
  * the contract of that name, so no URL or payload type is written in the app.
  *
+ * docs/rules.md B15: the method and path come from the table the build writes from the contracts (build/
+ * contract-data.ts), not from the contracts themselves, so a call needs neither zod nor their schemas. Answers are
+ * not parsed again here: the server checks each one against its contract before sending it (it serializes through
+ * the contract's schema). Only an error answer loads the schemas, to read its envelope (lib/api-contracts).
+ *
  * Signed-in behaviour (bearer token, the session-log action of docs/rules.md C5; refresh on expiry, C6) is plugged in by
  * lib/auth-store through `connectAuth`, so this module never imports the store and the two cannot form a cycle.
  * There is no default timeout (docs/rules.md C29).
  */
-import type {
-  Body,
-  Contract,
-  Contracts,
-  ErrorCode,
-  MultipartBody,
-  OperationName,
-  Params,
-  Query,
-  Response as ContractResponse,
+import {
+  fillPath,
+  type ApiRoute,
+  type Body,
+  type Contract,
+  type Contracts,
+  type ErrorCode,
+  type MultipartBody,
+  type OperationName,
+  type Params,
+  type Query,
+  type Response as ContractResponse,
 } from '@readalong/contracts';
+import routes from 'virtual:api-routes';
 import type { z } from 'zod';
-import type * as apiContracts from './api-contracts';
-
-type ContractsModule = typeof apiContracts;
-let contractsModule: Promise<ContractsModule> | undefined;
-/** The contracts, loaded with the first call (lib/api-contracts). */
-const loadContracts = () => (contractsModule ??= import('./api-contracts'));
 
 /** Every call goes to {host}/api. */
 export const API_BASE = '/api';
@@ -118,8 +120,7 @@ export async function api<N extends OperationName>(
   name: N,
   ...[input]: ApiArgs<Contracts[N]>
 ): Promise<ContractResponse<Contracts[N]>> {
-  const { contract, response } = await answerOf(name, input);
-  return parseResponse(contract, response) as Promise<ContractResponse<Contracts[N]>>;
+  return readAnswer(await answerOf(name, input)) as Promise<ContractResponse<Contracts[N]>>;
 }
 
 /** A file the server answers (a contract with a `mediaType`), and the name it gives it, to be saved as it is. */
@@ -127,22 +128,21 @@ export async function download<N extends OperationName>(
   name: N,
   ...[input]: ApiArgs<Contracts[N]>
 ): Promise<{ blob: Blob; filename: string | null }> {
-  const { response } = await answerOf(name, input);
+  const response = await answerOf(name, input);
   return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
 }
 
 /** The successful answer of a call, after one refresh on a 401; an error answer throws ApiError. */
 async function answerOf(name: OperationName, input: unknown) {
-  const loaded = await loadContracts();
-  const contract: Contract = loaded.contracts[name];
+  const route = routes[name];
   // Past the typed signature, the parts are handled alike whatever the operation.
   const loose = (input ?? {}) as LooseInput;
-  let attempt = await send(loaded, contract, loose);
+  let attempt = await send(route, loose);
   if (attempt.response.status === 401 && attempt.hadToken && !NO_REFRESH_ON_401.has(name)) {
-    attempt = await retryAfterRefresh(loaded, contract, loose, attempt);
+    attempt = await retryAfterRefresh(route, loose, attempt);
   }
-  if (!attempt.response.ok) throw await errorFrom(loaded, attempt.response);
-  return { contract, response: attempt.response };
+  if (!attempt.response.ok) throw await errorFrom(attempt.response);
+  return attempt.response;
 }
 
 /** The file name of `attachment; filename="…"; filename*=UTF-8''…`: the exact UTF-8 one when given. */
@@ -158,29 +158,24 @@ interface Attempt {
 }
 
 /** One refresh and one retry; if either fails, the session is over and the 401 goes to the caller. */
-async function retryAfterRefresh(
-  loaded: ContractsModule,
-  contract: Contract,
-  input: LooseInput,
-  failed: Attempt,
-): Promise<Attempt> {
-  const retried = (await auth.refresh()) ? await send(loaded, contract, input) : failed;
+async function retryAfterRefresh(route: ApiRoute, input: LooseInput, failed: Attempt): Promise<Attempt> {
+  const retried = (await auth.refresh()) ? await send(route, input) : failed;
   if (retried.response.status !== 401) return retried;
-  const error = await errorFrom(loaded, retried.response);
+  const error = await errorFrom(retried.response);
   await auth.onSessionLost(error.message);
   throw error;
 }
 
-async function send(loaded: ContractsModule, contract: Contract, input: LooseInput): Promise<Attempt> {
-  const headers = new Headers({ Accept: contract.mediaType ?? 'application/json' });
+async function send(route: ApiRoute, input: LooseInput): Promise<Attempt> {
+  const headers = new Headers({ Accept: route.mediaType ?? 'application/json' });
   const token = await auth.accessToken();
   if (token) {
     headers.set('Authorization', `Bearer ${token}`);
     auth.onAuthenticatedRequest();
   }
-  const body = encodeBody(contract, input.body, headers);
+  const body = encodeBody(route, input.body, headers);
   try {
-    const response = await fetch(urlFor(loaded, contract, input), { method: contract.method, headers, body });
+    const response = await fetch(urlFor(route, input), { method: route.method, headers, body });
     return { response, hadToken: Boolean(token) };
   } catch {
     throw new ApiError(
@@ -191,18 +186,18 @@ async function send(loaded: ContractsModule, contract: Contract, input: LooseInp
   }
 }
 
-function urlFor({ fillPath }: ContractsModule, contract: Contract, input: LooseInput): URL {
+function urlFor(route: ApiRoute, input: LooseInput): URL {
   // An absolute URL, because fetch outside a browser (tests) cannot resolve a relative one.
-  const url = new URL(API_BASE + fillPath(contract.path, input.params), window.location.origin);
+  const url = new URL(API_BASE + fillPath(route.path, input.params), window.location.origin);
   for (const [key, value] of Object.entries(input.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   return url;
 }
 
-function encodeBody(contract: Contract, body: unknown, headers: Headers): BodyInit | undefined {
+function encodeBody(route: ApiRoute, body: unknown, headers: Headers): BodyInit | undefined {
   if (body === undefined) return undefined;
-  if (contract.multipart) return toFormData(body as Record<string, Blob | Scalar>);
+  if (route.multipart) return toFormData(body as Record<string, Blob | Scalar>);
   headers.set('Content-Type', 'application/json');
   return JSON.stringify(body);
 }
@@ -218,8 +213,13 @@ function toFormData(body: Record<string, Blob | Scalar>): FormData {
   return form;
 }
 
-async function errorFrom({ ErrorEnvelope }: ContractsModule, response: Response): Promise<ApiError> {
-  const envelope = ErrorEnvelope.safeParse(await response.json().catch(() => null));
+/** An error answer's message and field errors, read through the contracts' envelope (loaded for it). */
+async function errorFrom(response: Response): Promise<ApiError> {
+  const [body, { ErrorEnvelope }] = await Promise.all([
+    response.json().catch(() => null) as Promise<unknown>,
+    import('./api-contracts'),
+  ]);
+  const envelope = ErrorEnvelope.safeParse(body);
   if (!envelope.success) {
     return new ApiError(
       response.status,
@@ -231,16 +231,17 @@ async function errorFrom({ ErrorEnvelope }: ContractsModule, response: Response)
   return new ApiError(response.status, code, message, fields);
 }
 
-async function parseResponse(contract: Contract, response: Response): Promise<unknown> {
-  const parsed = contract.response.safeParse(await response.json().catch(() => undefined));
-  if (!parsed.success) {
+/** A successful answer's JSON, as the server checked it against the contract (B15). */
+async function readAnswer(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
     throw new ApiError(
       response.status,
       'internal',
       'The server sent an answer this app does not understand.',
     );
   }
-  return parsed.data;
 }
 
 /** The field errors of a failed call for one part of the request, keyed by field name as a form names them. */

@@ -1,5 +1,6 @@
 /**
- * The contracts of every call, which the API client needs at a call's first use, not before: the sign-in screen
- * loads without them (docs/rules.md B1). Only lib/api-client imports this, and only with `import()`.
+ * The contracts' error envelope, which the API client loads to read an error answer, and only then: calls and
+ * their answers need neither zod nor the contracts' schemas (docs/rules.md B15). Only lib/api-client imports this,
+ * and only with `import()`.
  */
-export { ErrorEnvelope, contracts, fillPath } from '@readalong/contracts';
+export { ErrorEnvelope } from '@readalong/contracts';

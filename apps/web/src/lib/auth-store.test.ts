@@ -38,7 +38,7 @@ describe('auth store: sign-in', () => {
       token: user.access_token,
       user,
     });
-    expect(JSON.parse(window.localStorage.getItem(SESSION_KEY) ?? 'null')).toMatchObject({ user });
+    expect(JSON.parse(window.localStorage.getItem(SESSION_KEY) ?? 'null')).toMatchObject({ value: { user } });
   });
 
   it('sets the analytics identity to the user id and the account type to Basic', async () => {

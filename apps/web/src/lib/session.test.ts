@@ -1,3 +1,4 @@
+import shapes from 'virtual:stored-shapes';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser } from '@/test/factories';
 import { createPersistence, type Persistence } from './persistence';
@@ -24,18 +25,22 @@ describe('session', () => {
       last_activity_at: null,
     };
 
-    expect(
-      await createSession({ persistence: storing(stored), channelName: uniqueChannel() }).restore(),
-    ).toEqual(user);
+    const restore = (shape: string) =>
+      createSession({
+        persistence: storing({ shape, value: stored }),
+        channelName: uniqueChannel(),
+      }).restore();
+
+    expect(await restore(shapes.StoredSession)).toEqual(user);
+    // B15: a session an older version of the app stored in another shape counts as signed out.
+    expect(await restore('another shape')).toBeNull();
   });
 
   it('counts stored data that is not a session as signed out', async () => {
-    const loaded = createSession({
-      persistence: storing({ user_id: 'seven' }),
-      channelName: uniqueChannel(),
-    });
-
-    expect(await loaded.restore()).toBeNull();
+    for (const stored of [{ user_id: 'seven' }, buildSessionUser(), 'a session']) {
+      const loaded = createSession({ persistence: storing(stored), channelName: uniqueChannel() });
+      expect(await loaded.restore()).toBeNull();
+    }
   });
 
   it('counts unreadable storage as signed out', async () => {

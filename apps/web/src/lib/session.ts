@@ -5,6 +5,7 @@
  */
 import type { SessionUser } from '@readalong/contracts';
 import { persistence as defaultPersistence, type Persistence } from './persistence';
+import { readStored, writeStored } from './stored-data';
 import type { StoredSession } from './stored-schemas';
 
 export type { StoredSession };
@@ -62,7 +63,9 @@ export function createSession({
   const write = (stored: StoredSession | null) => {
     adopt(stored);
     const persist = async () => {
-      await (stored ? persistence.set(SESSION_KEY, stored) : persistence.remove(SESSION_KEY));
+      await (stored
+        ? writeStored(persistence, SESSION_KEY, 'StoredSession', stored)
+        : persistence.remove(SESSION_KEY));
       channel?.postMessage(CHANGED);
     };
     writes = writes.then(persist, persist);
@@ -110,17 +113,12 @@ export function createSession({
 }
 
 /**
- * Stored data may come from an older version of the app or be tampered with: anything that is not a valid
- * session counts as signed out.
+ * Stored data may come from an older version of the app or be something else: anything not stored in today's
+ * shape of a session counts as signed out (lib/stored-data).
  */
 async function readStoredSession(persistence: Persistence): Promise<StoredSession | null> {
   try {
-    const stored = await persistence.get(SESSION_KEY);
-    // Nothing stored (signed out): no need to load the schema (lib/stored-schemas).
-    if (stored === null) return null;
-    const { StoredSession } = await import('./stored-schemas');
-    const parsed = StoredSession.safeParse(stored);
-    return parsed.success ? parsed.data : null;
+    return await readStored(persistence, SESSION_KEY, 'StoredSession');
   } catch {
     return null;
   }

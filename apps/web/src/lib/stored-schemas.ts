@@ -1,7 +1,8 @@
 /**
- * The shapes of what this browser keeps between visits (lib/session, lib/submitted-passages), checked when read
- * back. They are zod schemas, so this module is loaded with `import()` only when something was stored: a signed-out
- * visit, such as the sign-in screen, loads neither zod nor the contracts (docs/rules.md B1).
+ * The shapes of what this browser keeps between visits (lib/session, lib/submitted-passages). The app never loads
+ * this module: the build takes a fingerprint of each schema, which is stored with the data and must match when it
+ * is read back (lib/stored-data, docs/rules.md B15), so starting needs neither zod nor the contracts. Every export
+ * is such a schema.
  */
 import { SessionUser, SubmittedPassage } from '@readalong/contracts';
 import { z } from 'zod';

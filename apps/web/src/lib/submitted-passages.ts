@@ -4,6 +4,7 @@
  * lib/persistence under one key, so signing out can drop all of it at once (docs/rules.md C8).
  */
 import { persistence as defaultPersistence, type Persistence } from './persistence';
+import { readStored, writeStored } from './stored-data';
 import type { SubmittedPassagesCache as Cache } from './stored-schemas';
 
 export type SubmittedPassageList = readonly Cache[string][number][];
@@ -30,17 +31,13 @@ export function createSubmittedPassagesCache(
   // Changes go one after another, so two quick writes cannot lose each other's bands.
   let queue: Promise<void> = Promise.resolve();
   const enqueue = (operation: () => Promise<void>) => (queue = queue.then(operation, operation));
-  const read = async (): Promise<Cache> => {
-    const stored = await persistence.get(SUBMITTED_PASSAGES_KEY);
-    if (stored === null) return {};
-    // The schema loads only when something is stored (lib/stored-schemas).
-    const { SubmittedPassagesCache } = await import('./stored-schemas');
-    const parsed = SubmittedPassagesCache.safeParse(stored);
-    // An older or damaged cache is as good as none: the server has the truth.
-    return parsed.success ? parsed.data : {};
-  };
+  // A cache of an older shape is as good as none: the server has the truth.
+  const read = async (): Promise<Cache> =>
+    (await readStored(persistence, SUBMITTED_PASSAGES_KEY, 'SubmittedPassagesCache')) ?? {};
   const edit = (change: (cache: Cache) => Cache) =>
-    enqueue(async () => persistence.set(SUBMITTED_PASSAGES_KEY, change(await read())));
+    enqueue(async () =>
+      writeStored(persistence, SUBMITTED_PASSAGES_KEY, 'SubmittedPassagesCache', change(await read())),
+    );
 
   return {
     get: async (colourBandId, seriesId) => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EmailInput, Ok, Text, UrlInput } from '../common.js';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import { ANY_ROLE, defineContract } from '../contract.js';
-import { Role } from '../domain.js';
+import { Role } from '../domain-schemas.js';
 
 const NewPassword = Text.min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(200)

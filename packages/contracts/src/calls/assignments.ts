@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CalendarDate, Count, DateInput, Id, IdParams, Ok, RecordId, Text, Timestamp } from '../common.js';
 import { ANY_ROLE, defineContract, STAFF, STUDENT } from '../contract.js';
-import { BuilderTypeId } from '../domain.js';
+import { BuilderTypeId } from '../domain-schemas.js';
 import { PassageActivity } from '../entities.js';
 import { StudentPassageProgress } from './reading.js';
 

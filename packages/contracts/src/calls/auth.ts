@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Ok, Text } from '../common.js';
 import { ANY_ROLE, defineContract, STAFF } from '../contract.js';
-import { ColourBandId, Role, SeriesId } from '../domain.js';
+import { ColourBandId, Role, SeriesId } from '../domain-schemas.js';
 
 const Username = Text.trim().min(1, 'username is required').max(100).describe('sign-in name');
 

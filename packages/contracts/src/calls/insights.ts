@@ -22,7 +22,7 @@ import {
 } from '../common.js';
 import { CLASS_OVERVIEW_PAGE_SIZE } from '../constants.js';
 import { defineContract, STAFF } from '../contract.js';
-import { ColourBandId, SeriesId } from '../domain.js';
+import { ColourBandId, SeriesId } from '../domain-schemas.js';
 import { GroupActivityCounts, LearningOutcomeScore, StudentReadingRow } from '../entities.js';
 
 /** Without a `start`, insights cover the last 28 days up to today (IN1). */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Count, DateRange, IdList, IdParams, SubjectIdQuery } from '../common.js';
 import { ANY_ROLE, defineContract } from '../contract.js';
-import { QuestionTypeId } from '../domain.js';
+import { QuestionTypeId } from '../domain-schemas.js';
 import { LearningOutcomeScore } from '../entities.js';
 import { ReportStudent } from './shared.js';
 

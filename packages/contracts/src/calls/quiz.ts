@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Amount, Count, Id, IdParams, paging, Percent, RecordId, Text, Timestamp } from '../common.js';
 import { ANY_ROLE, defineContract, STAFF, STUDENT } from '../contract.js';
-import { ColourBandId, QuestionTypeId, SeriesId } from '../domain.js';
+import { ColourBandId, QuestionTypeId, SeriesId } from '../domain-schemas.js';
 import { GradingRow } from '../entities.js';
 
 const QuestionItem = z.object({

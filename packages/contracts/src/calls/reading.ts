@@ -17,7 +17,7 @@ import {
   Timestamp,
 } from '../common.js';
 import { ANY_ROLE, defineContract, STAFF, STUDENT } from '../contract.js';
-import { BuilderTypeId } from '../domain.js';
+import { BuilderTypeId } from '../domain-schemas.js';
 import {
   Passage,
   PassageActivity,

@@ -16,7 +16,7 @@ import {
 } from '../common.js';
 import { BOOK_PERFORMANCE_DEFAULT_YEARS, STUDENT_OVERVIEW_DEFAULT_DAYS } from '../constants.js';
 import { ANY_ROLE, defineContract, STAFF } from '../contract.js';
-import { ColourBandId, SeriesId } from '../domain.js';
+import { ColourBandId, SeriesId } from '../domain-schemas.js';
 import { LEVEL_CHANGE_REASONS } from './insights.js';
 import { ReportStudent } from './shared.js';
 import { BookResult, GoalProgress, Recording, StudentReadingRow, StudentSummary } from '../entities.js';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Count, EmailInput, IdParams, RecordId, SchoolScope } from '../common.js';
 import { defineContract, STAFF } from '../contract.js';
-import { Role } from '../domain.js';
+import { Role } from '../domain-schemas.js';
 import { MAX_BATCH, NewStudent } from './shared.js';
 import { CreatedUser } from './students.js';
 

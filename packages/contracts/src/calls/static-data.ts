@@ -1,7 +1,7 @@
 /** Module static-data: reference lists every signed-in user may read (schools are scoped, A3). */
 import { z } from 'zod';
 import { ANY_ROLE, defineContract } from '../contract.js';
-import { ColourBandId, SeriesId } from '../domain.js';
+import { ColourBandId, SeriesId } from '../domain-schemas.js';
 
 const Named = { id: z.number().int(), name: z.string() };
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Count, Id, IdParams, paging, RecordId, SchoolScope, Text } from '../common.js';
 import { ANY_ROLE, defineContract, STAFF, STUDENT } from '../contract.js';
-import { ColourBandId, Role, SeriesId } from '../domain.js';
+import { ColourBandId, Role, SeriesId } from '../domain-schemas.js';
 import { Class, StudentBuilder, StudentSummary } from '../entities.js';
 import { SessionUser } from './auth.js';
 import { MAX_BATCH, NewStudent } from './shared.js';
