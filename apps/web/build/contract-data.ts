@@ -5,6 +5,7 @@
  *   (lib/api-client);
  * - `virtual:stored-shapes`: a fingerprint of each schema of lib/stored-schemas (what this browser keeps between
  *   visits), kept with the data and compared when it is read back (lib/stored-data), instead of parsing it.
+ * Both are read once per build, test run or dev server: a contract changed meanwhile needs `npm run dev` again.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
