@@ -17,18 +17,22 @@ export const normaliseAnswer = (text: string) =>
     .trim();
 
 const sameWords = (a: string, b: string) => normaliseAnswer(a) === normaliseAnswer(b);
+/** A short answer's spacing and hyphens do not matter either: "bee hive" and "bee-hive" are "beehive" (R10). */
+const joined = (text: string) => normaliseAnswer(text).replace(/ /g, '');
+const sameLetters = (a: string, b: string) => joined(a) === joined(b);
 const parts = (text: string) => text.split(ANSWER_SEPARATOR).map((part) => part.trim());
 
 /**
  * The marks (0–1) an answer earns, or null for an open-ended answer, which waits for a teacher. Sequencing earns
- * the share of items in their place; choices are exact; short answers match any accepted answer loosely.
+ * the share of items in their place; choices are exact; short answers match any accepted answer loosely, whatever
+ * their spacing and hyphens.
  */
 export function markAgainstKey(questionTypeId: number, key: string, given: string): number | null {
   switch (questionTypeId) {
     case QuestionType.OpenEnded:
       return null;
     case QuestionType.ShortAnswer:
-      return parts(key).some((accepted) => sameWords(accepted, given)) ? 1 : 0;
+      return parts(key).some((accepted) => sameLetters(accepted, given)) ? 1 : 0;
     case QuestionType.Sequencing: {
       const expected = parts(key);
       const order = parts(given);

@@ -10,12 +10,17 @@ describe('markAgainstKey', () => {
     expect(markAgainstKey(QuestionType.MCQ, 'nectar', ' nectar ')).toBe(1);
   });
 
-  it('accepts any listed short answer, ignoring case, spacing and punctuation', () => {
+  it('accepts any listed short answer, ignoring case, spacing, hyphens and punctuation', () => {
     expect(markAgainstKey(QuestionType.ShortAnswer, 'a hive;beehive', '  A   Hive. ')).toBe(1);
     expect(markAgainstKey(QuestionType.ShortAnswer, 'a hive;beehive', 'beehive')).toBe(1);
     expect(markAgainstKey(QuestionType.ShortAnswer, 'a hive;beehive', 'a nest')).toBe(0);
-    // Spacing is loose, but the words stay apart: "ahive" is not "a hive".
-    expect(markAgainstKey(QuestionType.ShortAnswer, 'a hive', 'ahive')).toBe(0);
+    // A word split or joined by a space or a hyphen is the same word (R10).
+    expect(markAgainstKey(QuestionType.ShortAnswer, 'beehive', 'bee hive')).toBe(1);
+    expect(markAgainstKey(QuestionType.ShortAnswer, 'beehive', 'bee-hive')).toBe(1);
+    expect(markAgainstKey(QuestionType.ShortAnswer, 'ice-cream', 'ice cream')).toBe(1);
+    expect(markAgainstKey(QuestionType.ShortAnswer, 'ice cream', 'icecream')).toBe(1);
+    // Other letters still make another answer.
+    expect(markAgainstKey(QuestionType.ShortAnswer, 'beehive', 'bee hives')).toBe(0);
   });
 
   it('gives sequencing the share of items in their place', () => {
