@@ -9,7 +9,6 @@ import { lastWeekOf, periodOf } from '../insights/insights.service.js';
 import type { DateRangeQuery } from '../reports/date-range.js';
 import { schoolFigures } from './district-overview.repository.js';
 
-const DAY_MS = 86_400_000;
 const dayOf = (time: Date) => time.toISOString().slice(0, 10);
 
 export async function districtOverview(
@@ -27,7 +26,8 @@ export async function districtOverview(
   });
   return {
     start: dayOf(period.from),
-    end: dayOf(new Date(period.until.getTime() - DAY_MS)),
+    // The day of the period's last instant (I3: an end of 9999-12-31 stops a millisecond short of 10000).
+    end: dayOf(new Date(period.until.getTime() - 1)),
     schools: rows.map((row) => ({
       ...row,
       average_level_gain:

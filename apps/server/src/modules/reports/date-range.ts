@@ -22,6 +22,23 @@ const isBareDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 export const startOfDay = (date: Date) =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 
+/**
+ * The last instant a query may name (I3): the end of 9999-12-31 less a millisecond. A later one, the end of
+ * 9999-12-31 (`+010000-01-01` as JavaScript writes it) or a date-time whose offset carries it past, is not a
+ * timestamp PostgreSQL reads, and no record can be that late, so an interval stops there.
+ */
+export const LATEST_INSTANT = new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999));
+const latest = (date: Date) => (date > LATEST_INSTANT ? LATEST_INSTANT : date);
+
+/**
+ * An interval as queries may use it (I3): both ends no later than LATEST_INSTANT. Nothing is lost, no record being
+ * that late; an interval wholly past it is empty.
+ */
+export const storable = ({ from, until }: Interval): Interval => ({
+  from: latest(from),
+  until: latest(until),
+});
+
 const startOf = (value: string) => new Date(isBareDate(value) ? `${value}T00:00:00Z` : value);
 const endOf = (value: string) =>
   isBareDate(value) ? new Date(Date.parse(`${value}T00:00:00Z`) + DAY_MS) : new Date(Date.parse(value) + 1);
@@ -42,7 +59,7 @@ export function reportInterval(
   yearsAgo.setUTCFullYear(today.getUTCFullYear() - defaultYears);
   const from = query.start !== undefined ? startOf(query.start) : yearsAgo;
   if (until <= from) throw invalidField('query.end', 'must not be before start');
-  return { from, until };
+  return storable({ from, until });
 }
 
 /** Like reportInterval, but an omitted end stays open and an omitted start means from the beginning. */
@@ -50,7 +67,7 @@ export function optionalInterval(query: DateRangeQuery): Partial<Interval> {
   const from = query.start !== undefined ? startOf(query.start) : undefined;
   const until = query.end !== undefined ? endOf(query.end) : undefined;
   if (from && until && until <= from) throw invalidField('query.end', 'must not be before start');
-  return { from, until };
+  return { from: from && latest(from), until: until && latest(until) };
 }
 
 /** How many calendar days (UTC) an interval touches, counted without listing them (I6: a range may span millennia). */
