@@ -1,6 +1,6 @@
 /** Module alerts: a student's own alerts, staff's of their scope, and their seen flags (docs/rules.md P1–P3). */
 import { z } from 'zod';
-import { AlertTypeIdList, Count, DateRange, Id, paging, RecordId } from '../common.js';
+import { AlertTypeIdList, Count, DateRange, Id, paging, RecordId, SchoolScope } from '../common.js';
 import { ANY_ROLE, defineContract } from '../contract.js';
 import { Alert } from '../entities.js';
 import { MAX_BATCH } from './shared.js';
@@ -12,6 +12,7 @@ export const getAlerts = defineContract({
   summary: 'Alerts, newest first: a student’s own, or (staff) those of the students in scope.',
   access: ANY_ROLE,
   query: z.object({
+    ...SchoolScope,
     types: AlertTypeIdList.optional().describe('only these alert types'),
     class_id: Id.optional().describe('staff: one class'),
     student_id: Id.optional().describe('staff: one student'),
@@ -38,6 +39,9 @@ export const markAlertsViewed = defineContract({
       .max(MAX_BATCH)
       .optional()
       .describe('alerts to mark seen; all of the caller’s when omitted'),
+    school_id: RecordId.optional().describe(
+      'department heads, with no alert_ids: only the alerts of this school of their district; other roles: ignored',
+    ),
   }),
   response: z.object({ updated: Count }),
 });

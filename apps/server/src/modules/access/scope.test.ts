@@ -4,6 +4,7 @@
  * The expected rows are written out by hand, so a scope widened by one step (a teacher seeing the school, an owner
  * the district) fails here before any endpoint does (docs/rules.md A3).
  */
+import { and } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@readalong/contracts';
 import { createTestApp, type TestApp } from '../../../test/app.js';
@@ -23,6 +24,9 @@ import type { Actor } from '../../domain/actor.js';
 import { AppError } from '../../domain/errors.js';
 import { requireVisibleClass, requireVisibleStudent, schoolInScope } from './in-scope.js';
 import {
+  alertsOfPickedSchool,
+  classesOfPickedSchool,
+  studentsOfPickedSchool,
   visibleAlerts,
   visibleAssignments,
   visibleClasses,
@@ -324,5 +328,59 @@ describe('a school named in a request: a head’s must be of the district, other
       }
     }
     expect(answers).toEqual(expected[role]);
+  });
+});
+
+describe('a department head’s picked school narrows students, classes and alerts to it; other roles keep their scope', () => {
+  const PICKED: Record<Role, string[]> = {
+    student: ['home-a1'],
+    teacher: ['home-a1'],
+    owner: ['home-a1', 'home-a2'],
+    department_head: ['home-b1', 'home-b2'],
+  };
+  const kinds = [
+    {
+      table: students,
+      id: students.userId,
+      idOf: (c: Corner) => c.student.id,
+      narrow: (role: Role, school: number) =>
+        and(visibleStudents(t.db, actor(role)), studentsOfPickedSchool(actor(role), school)),
+    },
+    {
+      table: classes,
+      id: classes.id,
+      idOf: (c: Corner) => c.class.id,
+      narrow: (role: Role, school: number) =>
+        and(visibleClasses(t.db, actor(role)), classesOfPickedSchool(actor(role), school)),
+    },
+    {
+      table: alerts,
+      id: alerts.id,
+      idOf: (c: Corner) => c.alert.id,
+      narrow: (role: Role, school: number) =>
+        and(visibleAlerts(t.db, actor(role)), alertsOfPickedSchool(t.db, actor(role), school)),
+    },
+  ];
+  it.each(ROLES)('%s, home-b picked', async (role) => {
+    const school = world.home.schools[1].school.id;
+    for (const { table, id, idOf, narrow } of kinds) {
+      const nameOf = new Map(Object.entries(corners()).map(([name, corner]) => [idOf(corner), name]));
+      const rows = await t.db
+        .select({ id })
+        .from(table as typeof classes)
+        .where(narrow(role, school));
+      const named = namesOf(rows, nameOf).filter((name) => !name.startsWith('?'));
+      expect(named).toEqual(PICKED[role]);
+      // Rows nobody named are home-a1's edges (a classmate, a staff-facing alert): never of the picked school.
+      if (role === 'department_head') expect(rows).toHaveLength(named.length);
+    }
+  });
+
+  it('no school picked: no narrowing for anyone', () => {
+    for (const role of ROLES) {
+      expect(studentsOfPickedSchool(actor(role), undefined)).toBeUndefined();
+      expect(classesOfPickedSchool(actor(role), undefined)).toBeUndefined();
+      expect(alertsOfPickedSchool(t.db, actor(role), undefined)).toBeUndefined();
+    }
   });
 });

@@ -97,6 +97,37 @@ export function visibleStaff(actor: Actor): SQL {
   return and(ne(users.role, 'student'), place)!;
 }
 
+/**
+ * A department head's picked school (docs/rules.md A5, C28; `schoolInScope` has checked it is of their district): the
+ * conditions that narrow students, classes or alerts to it. None for other roles, whose scope is already one school
+ * or a teacher's classes, nor when no school is picked (the whole district).
+ */
+const picksSchool = (actor: Actor, schoolId: number | undefined): schoolId is number =>
+  actor.role === 'department_head' && schoolId !== undefined;
+
+/** Condition on `students`: those of the department head's picked school (none: no narrowing). */
+export function studentsOfPickedSchool(actor: Actor, schoolId: number | undefined): SQL | undefined {
+  return picksSchool(actor, schoolId) ? eq(students.schoolId, schoolId) : undefined;
+}
+
+/** Condition on `classes`: those of the department head's picked school (none: no narrowing). */
+export function classesOfPickedSchool(actor: Actor, schoolId: number | undefined): SQL | undefined {
+  return picksSchool(actor, schoolId) ? eq(classes.schoolId, schoolId) : undefined;
+}
+
+/** Condition on `alerts`: those of the students of the department head's picked school (none: no narrowing). */
+export function alertsOfPickedSchool(
+  db: Executor,
+  actor: Actor,
+  schoolId: number | undefined,
+): SQL | undefined {
+  if (!picksSchool(actor, schoolId)) return undefined;
+  return inArray(
+    alerts.studentId,
+    db.select({ id: students.userId }).from(students).where(eq(students.schoolId, schoolId)),
+  );
+}
+
 /** The students in the actor's scope, as a subquery of ids. */
 const studentIdsInScope = (db: Executor, actor: Actor) =>
   db.select({ id: students.userId }).from(students).where(visibleStudents(db, actor));

@@ -9,8 +9,8 @@ import type { Deps } from '../../deps.js';
 import { notFound } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { optionalInterval } from '../reports/date-range.js';
-import { requireVisibleClass, requireVisibleStudent } from '../access/in-scope.js';
-import { visibleAlerts } from '../access/scope.js';
+import { requireVisibleClass, requireVisibleStudent, schoolInScope } from '../access/in-scope.js';
+import { alertsOfPickedSchool, visibleAlerts } from '../access/scope.js';
 import { alertMessage } from './alert-messages.js';
 import * as repo from './alerts.repository.js';
 
@@ -28,6 +28,8 @@ export function createAlertsService({ db }: Deps) {
   return {
     async list(actor: Actor, query: AlertQuery) {
       await checkFilterInScope(actor, query);
+      // A5, C28: a department head's picked school narrows the list to its students (another district's: 404).
+      const school = alertsOfPickedSchool(db, actor, await schoolInScope(db, actor, query.school_id));
       const interval = optionalInterval(query);
       const filter = {
         typeIds: query.types,
@@ -48,7 +50,7 @@ export function createAlertsService({ db }: Deps) {
         ? await repo.studentAlertPage(db, { studentId: actor.userId, typeIds: query.types!, ...page })
         : await repo.alertPage(
             db,
-            and(visibleAlerts(db, actor), repo.filterConditions(db, filter))!,
+            and(visibleAlerts(db, actor), school, repo.filterConditions(db, filter))!,
             repo.seenColumn(actor),
             page.offset,
             page.rows,
@@ -71,11 +73,17 @@ export function createAlertsService({ db }: Deps) {
       };
     },
 
-    /** The listed alerts (404 if any is out of scope), or every alert the caller can see. */
-    async markViewed(actor: Actor, alertIds: number[] | undefined) {
+    /**
+     * The listed alerts (404 if any is out of scope), or every alert the caller can see: a department head's of the
+     * school they picked (A5, C28).
+     */
+    async markViewed(actor: Actor, alertIds: number[] | undefined, schoolId?: number) {
       return db.transaction(async (tx) => {
         const scope = visibleAlerts(tx, actor);
-        if (alertIds === undefined) return { updated: await repo.markSeen(tx, scope, actor) };
+        if (alertIds === undefined) {
+          const school = alertsOfPickedSchool(tx, actor, await schoolInScope(tx, actor, schoolId));
+          return { updated: await repo.markSeen(tx, and(scope, school)!, actor) };
+        }
         const ids = [...new Set(alertIds)];
         const where = and(scope, repo.withIds(ids))!;
         if ((await repo.countAlerts(tx, where)) < ids.length) throw notFound('alert');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertType } from '@readalong/contracts';
 import { createTestApp, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
-import { alerts } from '../../db/schema/index.js';
+import { alerts, classes, schools } from '../../db/schema/index.js';
 
 let t: TestApp;
 let cast: Awaited<ReturnType<typeof signedInCast>>;
@@ -139,5 +139,60 @@ describe('PATCH /v1/students/alerts', () => {
     expect((await mark(cast.token.teacher, {})).json()).toEqual({ updated: 4 });
     expect((await list(cast.token.teacher)).alerts.every((alert) => alert.seen)).toBe(true);
     expect((await list(cast.token.classmate)).alerts.map((alert) => alert.seen)).toEqual([false]);
+  });
+});
+
+describe('a department head’s picked school (A5, C28)', () => {
+  let otherSchool: { id: number };
+  let otherAlert: number;
+  let worldAlert: number;
+  beforeAll(async () => {
+    const { world } = cast;
+    const [school] = await t.db
+      .insert(schools)
+      .values({ districtId: world.district.id, name: 'Second School' })
+      .returning();
+    const place = { districtId: world.district.id, schoolId: school!.id };
+    const [klass] = await t.db
+      .insert(classes)
+      .values({ ...place, name: 'Second Class' })
+      .returning();
+    const student = await t.factories.student(place, klass!.id);
+    otherSchool = school!;
+    [otherAlert] = await t.db
+      .insert(alerts)
+      .values({
+        studentId: student.id,
+        ...place,
+        typeId: AlertType.Fail,
+        isStudentFacing: false,
+        details: {},
+      })
+      .returning({ id: alerts.id })
+      .then((rows) => rows.map((row) => row.id));
+    worldAlert = await raise(world.student, AlertType.Fail, '2026-09-05T10:00:00Z', false);
+  });
+
+  it('lists only the picked school’s alerts; another district’s school is 404; other roles ignore it', async () => {
+    const idsOf = async (token: string, query: string) =>
+      (await list(token, query)).alerts.map((alert) => alert.id);
+    expect(await idsOf(cast.token.head, `?school_id=${otherSchool.id}`)).toEqual([otherAlert]);
+    const worldOnly = await idsOf(cast.token.head, `?school_id=${cast.world.school.id}`);
+    expect(worldOnly).toHaveLength(5);
+    expect(worldOnly).not.toContain(otherAlert);
+    expect(await idsOf(cast.token.head, '')).toHaveLength(6);
+    expectError(await get(cast.token.head, `?school_id=${cast.outsider.school.id}`), 404);
+    expectError(await get(cast.token.head, '?school_id=abc'), 400, 'query.school_id');
+    expect(await idsOf(cast.token.teacher, `?school_id=${otherSchool.id}`)).toContain(worldAlert);
+  });
+
+  it('marking every alert seen marks only the picked school’s', async () => {
+    expectError(await mark(cast.token.head, { school_id: cast.outsider.school.id }), 404);
+    expectError(await mark(cast.token.head, { school_id: 'x' }), 400, 'body.school_id');
+    expect((await mark(cast.token.head, { school_id: otherSchool.id })).json()).toEqual({ updated: 1 });
+    const seenOf = async (id: number) =>
+      (await list(cast.token.head)).alerts.find((alert) => alert.id === id)?.seen;
+    expect(await seenOf(otherAlert)).toBe(true);
+    expect(await seenOf(worldAlert)).toBe(false);
   });
 });
