@@ -81,6 +81,16 @@ export const Passage = z.object({
   pages_completed: Count,
   worksheet_completed: z.boolean(),
   recording_submitted: z.boolean(),
+  quiz_submitted: z
+    .boolean()
+    .describe(
+      'the quiz of the caller’s worksheet is handed in (docs/rules.md R32); false before one is started',
+    ),
+  recording_needed: z
+    .boolean()
+    .describe(
+      'finishing the caller’s worksheet still needs a read-aloud recording for the teacher (R7, R32): false once one is sent or the worksheet is completed, and for staff',
+    ),
   is_favourited: z.boolean(),
   reading_practice_completed: z.boolean(),
 });

@@ -126,6 +126,8 @@ export function buildPassage(
     pages_completed: 0,
     worksheet_completed: false,
     recording_submitted: false,
+    quiz_submitted: false,
+    recording_needed: false,
     is_favourited: false,
     reading_practice_completed: false,
     ...overrides,

@@ -73,6 +73,7 @@ const worksheetProgress = {
   pagesCompleted: worksheets.pagesCompleted,
   worksheetCompleted: worksheets.worksheetCompleted,
   readingPracticeCompleted: worksheets.readingPracticeCompleted,
+  quizSubmittedAt: worksheets.quizSubmittedAt,
   recordingSubmitted,
 };
 export type WorksheetProgress = {
@@ -81,6 +82,7 @@ export type WorksheetProgress = {
   pagesCompleted: number;
   worksheetCompleted: boolean;
   readingPracticeCompleted: boolean;
+  quizSubmittedAt: Date | null;
   recordingSubmitted: boolean;
 };
 
@@ -166,6 +168,7 @@ const studentPassagesQuery = preparedShapes(
           pagesCompleted: current.pagesCompleted,
           worksheetCompleted: current.worksheetCompleted,
           readingPracticeCompleted: current.readingPracticeCompleted,
+          quizSubmittedAt: current.quizSubmittedAt,
           recordingSubmitted: current.recordingSubmitted,
         },
         isFavourited: sql<boolean>`exists (select 1 from ${favourites}

@@ -72,8 +72,8 @@ export function createReadingService(
     return passage;
   }
 
-  /** Passages as listed, with the student's progress (staff have none). */
-  async function summaries(actor: Actor, rows: repo.PassageRow[]) {
+  /** Passages as listed, with the student's progress (staff have none); `readsAloud`: R7's read-aloud, for R32. */
+  async function summaries(actor: Actor, rows: repo.PassageRow[], readsAloud = false) {
     const ids = rows.map((row) => row.id);
     const isStudent = actor.role === 'student';
     const stats = await repo.pageStats(db, ids);
@@ -85,7 +85,7 @@ export function createReadingService(
       passageSummary(
         row,
         stats.get(row.id),
-        progressOf(row, current.get(row.id), favourited.has(row.id)),
+        progressOf(row, current.get(row.id), favourited.has(row.id), isStudent && readsAloud),
         narrationOn,
       ),
     );
@@ -168,7 +168,7 @@ export function createReadingService(
           passageSummary(
             row.passage,
             { numPages: row.numPages, narrationMissing: row.narrationMissing ?? false },
-            progressOf(row.passage, row.worksheet, row.isFavourited),
+            progressOf(row.passage, row.worksheet, row.isFavourited, reader.readAloudEnabled),
             narrationOn,
           ),
         ),
@@ -176,8 +176,9 @@ export function createReadingService(
     },
 
     async getPassage(actor: Actor, passageId: number): Promise<Response<typeof contracts.getPassage>> {
-      const passage = await openPassage(db, actor, passageId);
-      const [summary] = await summaries(actor, [passage]);
+      const reader = actor.role === 'student' ? await readerOf(db, actor) : undefined;
+      const passage = await openPassage(db, actor, passageId, reader);
+      const [summary] = await summaries(actor, [passage], reader?.readAloudEnabled);
       const pages = await repo.pagesOf(db, passage.id);
       narrateMissing(passage.id, pages);
       return { ...summary!, pages: pages.map(pageView) };
@@ -194,6 +195,7 @@ export function createReadingService(
         passage,
         isStudent ? { ...worksheet, recordingSubmitted } : undefined,
         isStudent && (await repo.favouritePassageIds(db, actor.userId, [passage.id])).has(passage.id),
+        isStudent && (await readerOf(db, actor)).readAloudEnabled,
       );
       const stats = await repo.pageStats(db, [passage.id]);
       const pages = await repo.pagesOf(db, passage.id);

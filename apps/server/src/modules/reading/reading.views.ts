@@ -4,6 +4,7 @@ import type { passagePages, worksheets } from '../../db/schema/index.js';
 import { libraryFileUrl } from '../library/library.files.js';
 import { narrationUrl } from '../library/narration.js';
 import type { PassageRow, WorksheetProgress } from './reading.repository.js';
+import { asksForRecording } from './worksheet-completion.js';
 
 type Progress = Pick<
   Passage,
@@ -12,23 +13,34 @@ type Progress = Pick<
   | 'pages_completed'
   | 'worksheet_completed'
   | 'recording_submitted'
+  | 'quiz_submitted'
+  | 'recording_needed'
   | 'is_favourited'
   | 'reading_practice_completed'
 >;
 
-/** The caller's progress on a passage; staff, and students who have not started it, have none. */
+/**
+ * The caller's progress on a passage; staff, and students who have not started it, have none. `readsAloud`: the
+ * caller is a student with read-aloud on (R7), so `recording_needed` says whether a recording is still to send (R32).
+ */
 export function progressOf(
   passage: PassageRow,
   worksheet: WorksheetProgress | undefined,
   isFavourited: boolean,
+  readsAloud = false,
 ): Progress {
+  const completed = worksheet?.worksheetCompleted ?? false;
+  const recordingSent = worksheet?.recordingSubmitted ?? false;
   return {
     worksheet_id: worksheet?.id ?? null,
     rate_builder_worksheet_id:
       passage.builderTypeId === BuilderType.RateBuilder ? (worksheet?.id ?? null) : null,
     pages_completed: worksheet?.pagesCompleted ?? 0,
-    worksheet_completed: worksheet?.worksheetCompleted ?? false,
-    recording_submitted: worksheet?.recordingSubmitted ?? false,
+    worksheet_completed: completed,
+    recording_submitted: recordingSent,
+    quiz_submitted: (worksheet?.quizSubmittedAt ?? null) !== null,
+    // R32: what R7 still waits for, so every screen names the true next step.
+    recording_needed: asksForRecording(passage.builderTypeId, readsAloud) && !completed && !recordingSent,
     is_favourited: isFavourited,
     reading_practice_completed: worksheet?.readingPracticeCompleted ?? false,
   };

@@ -18,11 +18,14 @@ export interface CompletionFacts {
   recordingSubmitted: boolean;
 }
 
+/** Whether a worksheet of this type asks a student with `readAloudEnabled` for a recording: power and rate builders. */
+export const asksForRecording = (builderTypeId: number, readAloudEnabled: boolean) =>
+  readAloudEnabled &&
+  (builderTypeId === BuilderType.PowerBuilder || builderTypeId === BuilderType.RateBuilder);
+
 export function isWorksheetDone(facts: CompletionFacts, readAloudEnabled: boolean): boolean {
   if (facts.builderTypeId === BuilderType.PlacementTest) return facts.quizSubmitted;
-  const readsAloud =
-    readAloudEnabled &&
-    (facts.builderTypeId === BuilderType.PowerBuilder || facts.builderTypeId === BuilderType.RateBuilder);
+  const readsAloud = asksForRecording(facts.builderTypeId, readAloudEnabled);
   return (
     facts.pagesCompleted >= facts.numPages &&
     (facts.numQuestions === 0 || facts.quizSubmitted) &&

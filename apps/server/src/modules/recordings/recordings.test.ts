@@ -614,6 +614,80 @@ describe('POST /v1/worksheets/{id}/recording', () => {
   });
 });
 
+describe('R32: what a read-aloud student’s book still waits for', () => {
+  it('says the quiz is in and a recording is needed, then counts the book completed once it is sent (P10, P13)', async () => {
+    const worksheet = await worksheetOf(cast.world.student, {
+      pagesCompleted: passage.numPages,
+      quizSubmittedAt: new Date('2026-09-15T08:00:00Z'),
+      scorePercent: 90,
+      isPassed: true,
+    });
+    const progress = async () =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/v1/worksheets/${worksheet.id}/passage`,
+          token: cast.token.student,
+        })
+      ).json<Record<string, unknown>>();
+    const booksCompleted = async () => {
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/v1/teacher/student-reading-overview',
+        token: cast.token.teacher,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const rows = response.json<{ students: { student_id: number; books_completed: number }[] }>().students;
+      return rows.find((row) => row.student_id === cast.world.student.id)!.books_completed;
+    };
+
+    expect(await progress()).toMatchObject({
+      quiz_submitted: true,
+      recording_submitted: false,
+      recording_needed: true,
+      worksheet_completed: false,
+    });
+    const before = await booksCompleted();
+
+    expect((await upload(cast.token.student, worksheet.id, form(audio(wav(1))))).statusCode).toBe(201);
+
+    expect(await progress()).toMatchObject({
+      quiz_submitted: true,
+      recording_submitted: true,
+      recording_needed: false,
+      worksheet_completed: true,
+    });
+    expect(await booksCompleted()).toBe(before + 1);
+  });
+
+  it('asks staff and students without read-aloud for no recording', async () => {
+    const worksheet = await worksheetOf(cast.world.student, { pagesCompleted: 1 });
+    const staff = await t.request({
+      method: 'GET',
+      url: `/api/v1/worksheets/${worksheet.id}/passage`,
+      token: cast.token.teacher,
+    });
+    expect(staff.json()).toMatchObject({ quiz_submitted: false, recording_needed: false });
+    await t.db
+      .update(students)
+      .set({ readAloudEnabled: false })
+      .where(eq(students.userId, cast.world.student.id));
+    try {
+      const own = await t.request({
+        method: 'GET',
+        url: `/api/v1/worksheets/${worksheet.id}/passage`,
+        token: cast.token.student,
+      });
+      expect(own.json()).toMatchObject({ quiz_submitted: false, recording_needed: false });
+    } finally {
+      await t.db
+        .update(students)
+        .set({ readAloudEnabled: true })
+        .where(eq(students.userId, cast.world.student.id));
+    }
+  });
+});
+
 describe('who sees a recording', () => {
   it('a student lists and signs only their own; staff in scope see them; others 404', async () => {
     const { worksheet, recording } = await submitted();

@@ -150,6 +150,8 @@ export const buildPassage = (overrides: Partial<Passage> = {}): Passage => ({
   pages_completed: 1,
   worksheet_completed: false,
   recording_submitted: false,
+  quiz_submitted: false,
+  recording_needed: false,
   is_favourited: false,
   reading_practice_completed: false,
   ...overrides,
