@@ -11,7 +11,7 @@ export default defineConfig({
     // Guards against a hang, not measures of speed (npm run bench measures that): on a machine at load 13–21 the
     // tests that sign in fifty times or decode real audio took several times their quiet time and passed 20 s.
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 300_000,
     // Each file gets its own database; two workers suit a 2-core machine.
     maxWorkers: 2,
   },

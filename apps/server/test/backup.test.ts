@@ -137,7 +137,7 @@ describe('a backup of a running server', () => {
       await readFile(path.join(source, 'secret.key'), 'utf8'),
     );
     // About 20 s on a quiet machine (two first starts, a backup, a restore); the margin is for a loaded one.
-  }, 120_000);
+  }, 300_000);
 
   it('refuses to restore into a DATA_DIR that is not empty, and leaves it as it was', async () => {
     const backupDir = await newFolder();

@@ -72,7 +72,7 @@ describe('starting again after a crash', () => {
     await untilGone(orphanAudio);
     await untilGone(orphanUpload);
     await untilGone(unreadRoster);
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a second server on a DATA_DIR in use, and the first keeps serving', async () => {
     const dataDir = await newDataDir();
@@ -84,7 +84,7 @@ describe('starting again after a crash', () => {
     expect(second.output()).toContain(`is in use by a running server (process ${first.child.pid})`);
     const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
     expect(health.status).toBe(200);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('a start that fails', () => {

@@ -37,7 +37,7 @@ beforeAll(async () => {
   await seedDemo(t.db, new Date(), { platform: t.deps });
   const session = await signIn(t, 'demo.student', DEMO_PASSWORD);
   leo = { id: session.user_id, token: session.access_token };
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const get = async <T>(url: string, token = leo.token) => {

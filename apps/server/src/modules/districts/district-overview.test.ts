@@ -28,7 +28,7 @@ beforeAll(async () => {
   demoDistrict = (
     await rows<{ id: number }>(sql`select district_id as id from users where username = 'demo.head'`)
   )[0]!.id;
-}, 120_000);
+});
 afterAll(() => t.close());
 
 async function rows<T extends Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]> {
