@@ -32,8 +32,8 @@ const MESSAGES: Record<number, (who: string, details: Details) => string> = {
   [AlertType.LevelDown]: (who, d) => `${who} moved down to the ${levelOf(d)}.`,
   [AlertType.Inactivity]: (who, d) =>
     typeof d.last_active_at === 'string'
-      ? `${who} has not signed in or handed in a quiz since ${dayOf(d.last_active_at)}.`
-      : `${who} has not signed in since the account was made${typeof d.idle_since === 'string' ? ` on ${dayOf(d.idle_since)}` : ''}.`,
+      ? `${who} has not read, recorded or signed in since ${dayOf(d.last_active_at)}.`
+      : `${who} has not read, recorded or signed in since the account was made${typeof d.idle_since === 'string' ? ` on ${dayOf(d.idle_since)}` : ''}.`,
   [AlertType.ManualPlacement]: (who, d) => `${who} was placed in the ${levelOf(d)}.`,
   [AlertType.Placement]: (who, d) => `${who} took the placement test and starts in the ${levelOf(d)}.`,
   [AlertType.LatePlacement]: (who, d) =>

@@ -18,6 +18,7 @@ import { studentFacingAlertsOf } from '../access/scope.js';
 import { alerts, enrolments, students, users, worksheets } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import type { Interval } from '../reports/date-range.js';
+import { lastActiveOf } from '../reports/report-conditions.js';
 
 /** The seen flag of the caller's side: students and staff mark alerts seen apart. */
 export const seenColumn = (actor: Actor) => (actor.role === 'student' ? alerts.seenByStudent : alerts.seen);
@@ -116,7 +117,7 @@ export const withIds = (ids: number[]) => inArray(alerts.id, ids);
 
 /**
  * Raises Inactivity, in one statement, for every enabled student idle since `cutoff` whose home class is in term
- * (P14): idle means no sign-in and no quiz handed in (P13's activity) since the cutoff, nor an account made since;
+ * (P15): idle means not active (FG3: a sign-in or any reading activity) since the cutoff, nor an account made since;
  * in term means at least `termShare` of the home class's enabled students were active since the cutoff. Once per
  * spell: not for a student who has an Inactivity alert made after their last activity. Answers the students alerted.
  */
@@ -127,13 +128,12 @@ export async function raiseInactivity(
   const rows = await db.execute<{ student_id: number }>(sql`
     with activity as (
       select s.user_id, s.school_id, s.district_id, s.home_class_id,
-             greatest(u.last_active_at, last_quiz.at) as last_active_at,
-             greatest(u.created_at, u.last_active_at, last_quiz.at) as idle_since
+             active.at as last_active_at,
+             greatest(u.created_at, active.at) as idle_since
       from ${students} s
       join ${users} u on u.id = s.user_id and not u.is_disabled
-      left join lateral (
-        select max(w.quiz_submitted_at) as at from ${worksheets} w where w.student_id = s.user_id
-      ) last_quiz on true
+      -- FG3: last active, as every screen shows it.
+      left join lateral (select ${lastActiveOf(sql`s.user_id`)} as at) active on true
       where s.home_class_id is not null
     ),
     in_term as (

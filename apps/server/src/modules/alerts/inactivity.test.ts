@@ -110,7 +110,7 @@ describe('Inactivity alerts (P14)', () => {
       token: teacher.access_token,
     });
     expect(response.json<{ alerts: { message: string }[] }>().alerts.map((a) => a.message)).toEqual([
-      `Test has not signed in since the account was made on 16 August 2026.`,
+      `Test has not read, recorded or signed in since the account was made on 16 August 2026.`,
     ]);
     const own = await signIn(t, school.student.username);
     const mine = await t.request({

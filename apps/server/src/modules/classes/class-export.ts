@@ -6,22 +6,15 @@ import { stringify } from 'csv-stringify/sync';
 import { asc, eq, sql } from 'drizzle-orm';
 import { levelLabel } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
-import { passages, recordings, students, users, worksheets } from '../../db/schema/index.js';
+import { passages, students, users, worksheets } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import { requireVisibleClass } from '../access/in-scope.js';
-import { completedBookOf, speedRecordingOf } from '../reports/report-conditions.js';
+import { completedBookOf, latestSpeedOf } from '../reports/report-conditions.js';
 import { enrolledIn } from './class-conditions.js';
 
 const HEADER = ['Name', 'Username', 'Level', 'Latest WPM', 'Latest WCPM', 'Books completed'];
 
-/** The student's newest read-aloud recording with a WPM (P9): its `column`. */
-const latestSpeed = (column: typeof recordings.wpm | typeof recordings.wcpm) => sql<
-  number | null
->`(select ${column} from ${recordings}
-  where ${speedRecordingOf(students.userId)}
-  order by ${recordings.createdAt} desc, ${recordings.id} desc limit 1)`;
-
-/** Completed power builders: the books a student finished (P10). */
+/** Completed power builders: the books a student finished, whenever (FG4). */
 const booksCompleted = sql<number>`(select count(*)::int from ${worksheets}
   inner join ${passages} on ${passages.id} = ${worksheets.passageId}
   where ${completedBookOf(students.userId)})`;
@@ -35,8 +28,8 @@ function studentRows(db: Executor, classId: number) {
       username: users.username,
       seriesId: students.seriesId,
       colourBandId: students.colourBandId,
-      wpm: latestSpeed(recordings.wpm),
-      wcpm: latestSpeed(recordings.wcpm),
+      wpm: sql<number | null>`${latestSpeedOf(students.userId, 'wpm')}`,
+      wcpm: sql<number | null>`${latestSpeedOf(students.userId, 'wcpm')}`,
       books: booksCompleted,
     })
     .from(students)

@@ -9,6 +9,8 @@ import { BuilderType, type DistrictSchoolFigures } from '@readalong/contracts';
 import type { Executor } from '../../db/database.js';
 import type { Interval } from '../reports/date-range.js';
 import { onDays, wholeDaysOf, type Days } from '../activity/activity.service.js';
+import { awaitingReview } from '../reports/report-conditions.js';
+import { recordings } from '../../db/schema/index.js';
 
 /** A school's figures as counted; the average gain is worked out from them. */
 export type SchoolFiguresRow = Omit<DistrictSchoolFigures, 'average_level_gain'>;
@@ -76,11 +78,11 @@ export async function schoolFigures(db: Executor, query: OverviewQuery): Promise
       where c.rule in ('level_up', 'level_down') and ${during('c.created_at', period)}
       group by p.school_id
     ),
-    -- IN3's waiting: read-aloud recordings (not practice) not graded yet, whenever made.
+    -- FG7, IN3's waiting: read-aloud recordings (not practice) not graded yet, whenever made.
     waiting as (
       select p.school_id, count(*)::int as n
-      from recordings r join pupil p on p.user_id = r.student_id
-      where not r.is_practice and not r.grading_completed
+      from ${recordings} join pupil p on p.user_id = ${recordings.studentId}
+      where ${awaitingReview}
       group by p.school_id
     ),
     seat as (

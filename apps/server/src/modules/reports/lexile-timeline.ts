@@ -3,7 +3,8 @@
  * of event: passing a power builder's quiz above the estimate raises it to that book's measure (the student has
  * shown they read at it; passing an easier book shows nothing new, so it does not lower it); a level change
  * (placement, level up or down) puts it at the lower bound of the band moved to. Bands without a Lexile range
- * (1–2, 21–26) add no point.
+ * (1–2, 21–26) add no point. The estimate now is its last point, worked out in SQL by `estimatedLexileOf`
+ * (report-conditions.ts, docs/rules.md FG1) for any set of students; the figures test checks the two agree.
  */
 import { colourBand, LEVEL_CHANGE_REASONS } from '@readalong/contracts';
 
@@ -85,9 +86,4 @@ export function lexileTimeline(books: readonly PassedBook[], moves: readonly Lev
     points.push(event);
   }
   return points;
-}
-
-/** The estimate now: the latest point, or null before the first. */
-export function currentLexile(books: readonly PassedBook[], moves: readonly LevelMove[]): number | null {
-  return lexileTimeline(books, moves).at(-1)?.lexile ?? null;
 }

@@ -4,9 +4,9 @@
  */
 import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { levelChanges, passages, recordings, worksheets } from '../../db/schema/index.js';
+import { levelChanges, passages, recordings, students, worksheets } from '../../db/schema/index.js';
 import type { Interval } from './date-range.js';
-import { bookPoint, passedBook, speedRecordingOf, submittedQuiz } from './report-conditions.js';
+import { bookPoint, latestSpeedOf, passedBook, submittedQuiz } from './report-conditions.js';
 
 const within = (column: Parameters<typeof gte>[0], interval: Interval | undefined) =>
   interval ? and(gte(column, interval.from), lt(column, interval.until)) : undefined;
@@ -64,51 +64,42 @@ export async function bookResults(db: Executor, studentId: number, query: BookQu
 }
 export type BookRow = Awaited<ReturnType<typeof bookResults>>['books'][number];
 
-/** Passed power builders: each is a point of the Lexile timeline. Newest first with `latest`. */
-export function passedBooks(db: Executor, studentId: number, interval?: Interval, latest = false) {
-  const query = db
+/** Passed power builders, oldest first: each is a point of the Lexile timeline (FG1). */
+export function passedBooks(db: Executor, studentId: number) {
+  return db
     .select(bookPoint)
     .from(worksheets)
     .innerJoin(passages, eq(passages.id, worksheets.passageId))
-    .where(and(eq(worksheets.studentId, studentId), passedBook, within(worksheets.quizSubmittedAt, interval)))
-    .orderBy(latest ? desc(worksheets.quizSubmittedAt) : asc(worksheets.quizSubmittedAt));
-  return latest ? query.limit(1) : query;
+    .where(and(eq(worksheets.studentId, studentId), passedBook))
+    .orderBy(asc(worksheets.quizSubmittedAt));
 }
 
-/** Level changes into a band, with why (R12): each is a point of the Lexile timeline. Newest first with `latest`. */
-export function levelMoves(db: Executor, studentId: number, interval?: Interval, latest = false) {
-  const query = db
-    .select({
-      at: levelChanges.createdAt,
-      seriesId: levelChanges.toSeriesId,
-      colourBandId: levelChanges.toColourBandId,
-      rule: levelChanges.rule,
-      reason: sql<string | null>`${levelChanges.details}->>'reason'`,
-    })
-    .from(levelChanges)
-    .where(
-      and(
-        eq(levelChanges.studentId, studentId),
-        isNotNull(levelChanges.toColourBandId),
-        within(levelChanges.createdAt, interval),
-      ),
-    )
-    // Changes in one transaction share its time: the later row is the later change, either way round.
-    .orderBy(
-      ...(latest
-        ? [desc(levelChanges.createdAt), desc(levelChanges.id)]
-        : [asc(levelChanges.createdAt), asc(levelChanges.id)]),
-    );
-  return latest ? query.limit(1) : query;
+/** Level changes into a band, with why (R12), oldest first: each is a point of the Lexile timeline (FG1). */
+export function levelMoves(db: Executor, studentId: number) {
+  return (
+    db
+      .select({
+        at: levelChanges.createdAt,
+        seriesId: levelChanges.toSeriesId,
+        colourBandId: levelChanges.toColourBandId,
+        rule: levelChanges.rule,
+        reason: sql<string | null>`${levelChanges.details}->>'reason'`,
+      })
+      .from(levelChanges)
+      .where(and(eq(levelChanges.studentId, studentId), isNotNull(levelChanges.toColourBandId)))
+      // Changes in one transaction share its time: the later row is the later change, either way round.
+      .orderBy(asc(levelChanges.createdAt), asc(levelChanges.id))
+  );
 }
 
-/** The student's latest measured speed: the newest recording with a WPM. */
+/** The student's latest WPM and WCPM (FG2). */
 export async function latestSpeed(db: Executor, studentId: number) {
   const [row] = await db
-    .select({ wpm: recordings.wpm, wcpm: recordings.wcpm })
-    .from(recordings)
-    .where(speedRecordingOf(studentId))
-    .orderBy(desc(recordings.createdAt), desc(recordings.id))
-    .limit(1);
+    .select({
+      wpm: sql<number | null>`${latestSpeedOf(studentId, 'wpm')}`,
+      wcpm: sql<number | null>`${latestSpeedOf(studentId, 'wcpm')}`,
+    })
+    .from(students)
+    .where(eq(students.userId, studentId));
   return row;
 }

@@ -5,7 +5,7 @@
  */
 import type { contracts } from '@readalong/contracts';
 import type { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
 import { students } from '../../db/schema/index.js';
@@ -13,7 +13,8 @@ import { invalidField } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { reportInterval, type DateRangeQuery, type Interval } from './date-range.js';
 import { reportStudentId, requireVisibleStudent } from '../access/in-scope.js';
-import { currentLexile, lexileTimeline } from './lexile-timeline.js';
+import { lexileTimeline } from './lexile-timeline.js';
+import { estimatedLexileOf } from './report-conditions.js';
 import * as repo from './reports.repository.js';
 import { bookResultView } from './reports.views.js';
 import { goalOf } from '../goals/goals.service.js';
@@ -28,24 +29,30 @@ export { readingStatsOf, studentReadingRows, weekStartOf } from './student-overv
 type BookPerformanceQuery = z.output<(typeof contracts.getBookPerformance)['query']>;
 export type ReportsService = ReturnType<typeof createReportsService>;
 
-/** The student's estimated Lexile now (P9), in the caller's transaction: what a Lexile goal is checked against (G3). */
-export async function currentLexileOf(db: Executor, studentId: number) {
-  const [lastBook, lastMove] = await Promise.all([
-    repo.passedBooks(db, studentId, undefined, true),
-    repo.levelMoves(db, studentId, undefined, true),
-  ]);
-  return currentLexile(lastBook, lastMove);
+/** The student's estimated Lexile now (FG1), in the caller's transaction: what a Lexile goal is checked against (G3). */
+export async function currentLexileOf(db: Executor, studentId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ lexile: sql<number | null>`${estimatedLexileOf(studentId)}` })
+    .from(students)
+    .where(eq(students.userId, studentId));
+  return row?.lexile ?? null;
 }
 
 export function createReportsService({ db, clock, storage }: Deps) {
+  /**
+   * The timeline's points in the interval, worked out from the student's whole history (FG1), so a period's first
+   * point is the estimate as it stood then, and the estimate now.
+   */
   async function timeline(studentId: number, interval: Interval) {
-    const [books, moves, lastBook, lastMove] = await Promise.all([
-      repo.passedBooks(db, studentId, interval),
-      repo.levelMoves(db, studentId, interval),
-      repo.passedBooks(db, studentId, undefined, true),
-      repo.levelMoves(db, studentId, undefined, true),
+    const [books, moves, current] = await Promise.all([
+      repo.passedBooks(db, studentId),
+      repo.levelMoves(db, studentId),
+      currentLexileOf(db, studentId),
     ]);
-    return { points: lexileTimeline(books, moves), current: currentLexile(lastBook, lastMove) };
+    const from = interval.from.toISOString();
+    const until = interval.until.toISOString();
+    const points = lexileTimeline(books, moves).filter((point) => point.at >= from && point.at < until);
+    return { points, current };
   }
 
   return {

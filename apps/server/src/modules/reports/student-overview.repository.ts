@@ -2,27 +2,18 @@
  * What the staff's overview of their students reads (docs/rules.md P13): a handful of set-based queries over the
  * students `where` names (already the caller's scope), never one query per student.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database.js';
-import {
-  classes,
-  enrolments,
-  levelChanges,
-  passages,
-  recordings,
-  students,
-  worksheets,
-} from '../../db/schema/index.js';
+import { classes, enrolments, passages, recordings, students, worksheets } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import { visibleClasses } from '../access/scope.js';
 import type { Interval } from './date-range.js';
 import {
   awaitingReview,
-  bookPoint,
   completedBookOf,
-  passedBook,
-  speedRecordingOf,
+  estimatedLexileOf,
+  latestSpeedOf,
   submittedQuiz,
 } from './report-conditions.js';
 
@@ -32,7 +23,10 @@ const within = (column: Parameters<typeof gte>[0], from: Date, until?: Date) =>
 /** A correlated scalar subquery, read as a number (counts and sums come back as text otherwise). */
 const numberOf = (query: SQL) => sql<number | null>`(${query})::float8`;
 
-/** Per student: books (P10), minutes, quiz average and failures over the range; speed (P9); recordings to review. */
+/**
+ * Per student: books (P10, FG4), minutes, quiz average (FG5) and failures over the range; speed (FG2), estimated
+ * Lexile (FG1) and recordings to review (FG7) whatever the range.
+ */
 export function readingStats(db: Executor, where: SQL, interval: Interval, weekStart: Date) {
   const student = students.userId;
   const books = (from: Date, until?: Date) =>
@@ -56,15 +50,6 @@ export function readingStats(db: Executor, where: SQL, interval: Interval, weekS
           condition,
         ),
       )}`;
-  const latestSpeed = (column: typeof recordings.wpm | typeof recordings.wcpm) =>
-    numberOf(
-      sql`${db
-        .select({ value: column })
-        .from(recordings)
-        .where(speedRecordingOf(student))
-        .orderBy(desc(recordings.createdAt), desc(recordings.id))
-        .limit(1)}`,
-    );
   return db
     .select({
       studentId: student,
@@ -90,8 +75,9 @@ export function readingStats(db: Executor, where: SQL, interval: Interval, weekS
           .from(recordings)
           .where(and(eq(recordings.studentId, student), awaitingReview))}`,
       ),
-      wpm: latestSpeed(recordings.wpm),
-      wcpm: latestSpeed(recordings.wcpm),
+      wpm: sql<number | null>`${latestSpeedOf(student, 'wpm')}`,
+      wcpm: sql<number | null>`${latestSpeedOf(student, 'wcpm')}`,
+      lexile: sql<number | null>`${estimatedLexileOf(student)}`,
     })
     .from(students)
     .where(where);
@@ -122,25 +108,6 @@ export function lastQuizzes(db: Executor, where: SQL) {
     isPassed: worksheets.isPassed,
     submittedAt: worksheets.quizSubmittedAt,
   });
-}
-
-/** Each student's newest passed power builder: with lastLevelMoves, their current Lexile (P9). */
-export function lastPassedBooks(db: Executor, where: SQL) {
-  return newestQuizOfEach(db, where, bookPoint, passedBook);
-}
-
-/** Each student's newest move into a band. */
-export function lastLevelMoves(db: Executor, where: SQL) {
-  return db
-    .selectDistinctOn([levelChanges.studentId], {
-      studentId: levelChanges.studentId,
-      at: levelChanges.createdAt,
-      seriesId: levelChanges.toSeriesId,
-      colourBandId: levelChanges.toColourBandId,
-    })
-    .from(levelChanges)
-    .where(and(inArray(levelChanges.studentId, idsOf(db, where)), isNotNull(levelChanges.toColourBandId)))
-    .orderBy(asc(levelChanges.studentId), desc(levelChanges.createdAt), desc(levelChanges.id));
 }
 
 /** The classes of the students that the actor may see, by name. */

@@ -4,7 +4,7 @@ import { BuilderType } from '@readalong/contracts';
 import { createTestApp, signedInCast, type TestApp } from '../../../test/app.js';
 import { expectError } from '../../../test/ladder.js';
 import { classes, enrolments, goals, levelChanges, passages, recordings } from '../../db/schema/index.js';
-import { latestOf, weekStartOf } from './student-overview.js';
+import { weekStartOf } from './student-overview.js';
 
 let t: TestApp;
 let cast: Awaited<ReturnType<typeof signedInCast>>;
@@ -107,6 +107,7 @@ beforeAll(async () => {
     isPassed: false,
     worksheetCompleted: true,
     completedAt: at('2026-09-15T07:00:00Z'),
+    createdAt: at('2026-09-15T07:00:00Z'),
   });
   await t.db
     .insert(recordings)
@@ -199,8 +200,9 @@ describe('GET /v1/teacher/student-reading-overview', () => {
         submitted_at: '2026-09-14T08:00:00.000Z',
       },
       goals: [{ kind: 'wcpm', target: 70, current: 75 }],
-      // Signed in (the test's clock) after the quiz: a sign-in is activity (P13).
-      last_active_at: '2026-09-15T09:00:00.000Z',
+      // Signed in (the test's clock, 09:00) after the quiz, then recorded for practice at 10:00: any reading
+      // activity is, so the practice recording is the last (FG3).
+      last_active_at: '2026-09-15T10:00:00.000Z',
     });
   });
 
@@ -222,14 +224,6 @@ describe('GET /v1/teacher/student-reading-overview', () => {
       last_quiz: null,
       goals: [{ kind: 'lexile', target: 400, current: null }],
     });
-  });
-
-  it('a quiz handed in after the last sign-in is the last activity (P13)', () => {
-    const quiz = new Date('2026-09-14T08:00:00.000Z');
-    expect(latestOf(null, quiz)).toBe(quiz.toISOString());
-    expect(latestOf('2026-09-10T08:00:00.000Z', quiz)).toBe(quiz.toISOString());
-    expect(latestOf('2026-09-15T08:00:00.000Z', quiz)).toBe('2026-09-15T08:00:00.000Z');
-    expect(latestOf('2026-09-15T08:00:00.000Z', null)).toBe('2026-09-15T08:00:00.000Z');
   });
 
   it('the week starts on Monday (UTC)', () => {

@@ -15,7 +15,6 @@ import { goalsOfStudents } from '../goals/goals.service.js';
 import { studentSummaries } from '../students/student-summary.js';
 import { reportInterval, startOfDay, type DateRangeQuery, type Interval } from './date-range.js';
 import { goalProgress } from './goal-progress.js';
-import { currentLexile } from './lexile-timeline.js';
 import * as repo from './student-overview.repository.js';
 
 type OverviewQuery = DateRangeQuery & { school_id?: number | undefined };
@@ -39,13 +38,6 @@ function intervalOf(query: DateRangeQuery, now: Date) {
   );
 }
 
-/** P13: the last sign-in or the last quiz handed in, whichever is later: a student who reads is active. */
-export function latestOf(lastSignIn: string | null, lastQuiz: Date | null): string | null {
-  if (lastQuiz === null) return lastSignIn;
-  if (lastSignIn === null || Date.parse(lastSignIn) < lastQuiz.getTime()) return lastQuiz.toISOString();
-  return lastSignIn;
-}
-
 const byStudent = <T extends { studentId: number }>(rows: readonly T[]) =>
   new Map(rows.map((row) => [row.studentId, row]));
 
@@ -56,18 +48,16 @@ function groupByStudent<T extends { studentId: number }>(rows: readonly T[]) {
 }
 
 type Stat = Awaited<ReturnType<typeof repo.readingStats>>[number];
-type Book = Awaited<ReturnType<typeof repo.lastPassedBooks>>[number];
-type Move = Awaited<ReturnType<typeof repo.lastLevelMoves>>[number];
 
-/** A student's reading over the range (P10's books, minutes, the quiz average), latest speed and Lexile (P9). */
-function readingFigures(stat: Stat | undefined, book: Book | undefined, move: Move | undefined) {
+/** A student's reading over the range (FG4's books, minutes, FG5's quiz average), latest speed and Lexile (FG1, FG2). */
+function readingFigures(stat: Stat | undefined) {
   return {
     books_completed: stat?.booksCompleted ?? 0,
     minutes_reading: Math.round((stat?.readingMs ?? 0) / 60_000),
     average_score_percent: stat?.averageScore ?? null,
     latest_wpm: stat?.wpm ?? null,
     latest_wcpm: stat?.wcpm ?? null,
-    lexile: currentLexile(book ? [book] : [], move ? [move] : []),
+    lexile: stat?.lexile ?? null,
   };
 }
 
@@ -81,19 +71,15 @@ export async function studentReadingRows(
   interval: Interval,
 ) {
   const { db, clock } = deps;
-  const [summaries, stats, books, moves] = await Promise.all([
+  const [summaries, stats] = await Promise.all([
     studentSummaries(deps, where),
     repo.readingStats(db, where, interval, weekStartOf(clock.now())),
-    repo.lastPassedBooks(db, where),
-    repo.lastLevelMoves(db, where),
   ]);
   const statsOf = byStudent(stats);
-  const bookOf = byStudent(books);
-  const moveOf = byStudent(moves);
-  return summaries.map(({ disabled: _disabled, ...summary }) => {
-    const id = summary.student_id;
-    return { ...summary, ...readingFigures(statsOf.get(id), bookOf.get(id), moveOf.get(id)) };
-  });
+  return summaries.map(({ disabled: _disabled, ...summary }) => ({
+    ...summary,
+    ...readingFigures(statsOf.get(summary.student_id)),
+  }));
 }
 
 /**
@@ -116,19 +102,15 @@ export async function studentOverview(
     visibleStudents(db, actor),
     actor.role === 'department_head' && schoolId !== undefined ? eq(students.schoolId, schoolId) : undefined,
   )!;
-  const [summaries, stats, quizzes, books, moves, classes, goals] = await Promise.all([
+  const [summaries, stats, quizzes, classes, goals] = await Promise.all([
     studentSummaries(deps, where),
     repo.readingStats(db, where, interval, weekStartOf(now)),
     repo.lastQuizzes(db, where),
-    repo.lastPassedBooks(db, where),
-    repo.lastLevelMoves(db, where),
     repo.classesOfStudents(db, actor, where),
     goalsOfStudents(db, where),
   ]);
   const statsOf = byStudent(stats);
   const quizOf = byStudent(quizzes);
-  const bookOf = byStudent(books);
-  const moveOf = byStudent(moves);
   const classesOf = groupByStudent(classes);
   const goalOf = byStudent(goals);
   return {
@@ -136,11 +118,10 @@ export async function studentOverview(
       const id = summary.student_id;
       const stat = statsOf.get(id);
       const quiz = quizOf.get(id);
-      const figures = readingFigures(stat, bookOf.get(id), moveOf.get(id));
+      const figures = readingFigures(stat);
       const { lexile, latest_wpm: wpm, latest_wcpm: wcpm } = figures;
       return {
         ...summary,
-        last_active_at: latestOf(summary.last_active_at, quiz?.submittedAt ?? null),
         classes: (classesOf.get(id) ?? []).map((klass) => ({ id: klass.id, name: klass.name })),
         ...figures,
         books_this_week: stat?.booksThisWeek ?? 0,

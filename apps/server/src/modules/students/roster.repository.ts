@@ -2,6 +2,7 @@
 import { asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { students, users } from '../../db/schema/index.js';
+import { lastActiveOf } from '../reports/report-conditions.js';
 
 const summaryColumns = {
   userId: users.id,
@@ -9,7 +10,8 @@ const summaryColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   profilePicKey: users.profilePicKey,
-  lastActiveAt: users.lastActiveAt,
+  // FG3: the latest sign-in or reading activity, the one definition of last active.
+  lastActiveAt: sql`${lastActiveOf(students.userId)}`.mapWith(users.lastActiveAt),
   isDisabled: users.isDisabled,
   homeClassId: students.homeClassId,
   colourBandId: students.colourBandId,
