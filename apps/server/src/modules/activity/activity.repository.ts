@@ -16,7 +16,7 @@ import {
   studentDays,
   worksheets,
 } from '../../db/schema/index.js';
-import { startOfDay, type Interval } from '../reports/date-range.js';
+import { startOfDay, type ActiveDays, type Interval } from '../reports/date-range.js';
 import { completedBook, type Whose } from '../reports/report-conditions.js';
 
 type TimeColumn = Parameters<typeof gte>[0];
@@ -188,6 +188,25 @@ function summedCounts(days: typeof studentDays | typeof schoolDays) {
 /** Condition on `student_days`: the days of the students in scope, by the school they carry when they are whole schools. */
 export const studentDaysInScope = ({ whose, schools }: Pick<CountQuery, 'whose' | 'schools'>) =>
   schools ? schools(studentDays.schoolId) : whose(studentDays.studentId);
+
+/**
+ * The first and last day with any activity of the students in scope (I6: how far a long range is narrowed), from
+ * `school_days` for whole schools, else `student_days`: two ends of an index.
+ */
+export async function activeDays(
+  db: Executor,
+  scope: Pick<CountQuery, 'whose' | 'schools'>,
+): Promise<ActiveDays> {
+  const table = scope.schools ? schoolDays : studentDays;
+  const [row] = await db
+    .select({
+      first: sql<string | null>`to_char(min(${table.day}), 'YYYY-MM-DD')`,
+      last: sql<string | null>`to_char(max(${table.day}), 'YYYY-MM-DD')`,
+    })
+    .from(table)
+    .where(scope.schools ? scope.schools(schoolDays.schoolId) : scope.whose(studentDays.studentId));
+  return row ?? { first: null, last: null };
+}
 
 /** Every kind of count but active students over whole days, from `student_days` (the same counts, kept). */
 function rolledUp(db: Executor, query: CountQuery, days: Days) {

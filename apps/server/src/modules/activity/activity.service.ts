@@ -3,14 +3,14 @@
  * scope. Every day of the range is listed, so a chart needs no gaps filled.
  */
 import type { Deps } from '../../deps.js';
-import { invalidField } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
-import { dayCount, daysOf, reportInterval, type DateRangeQuery } from '../reports/date-range.js';
+import { daysOf, limitDays, reportInterval, type DateRangeQuery } from '../reports/date-range.js';
 import { requireVisibleStudent } from '../access/in-scope.js';
 import { theStudent } from '../reports/report-conditions.js';
-import { countsPer, type PeriodCounts } from './activity.repository.js';
+import { activeDays, countsPer, type PeriodCounts } from './activity.repository.js';
 
 export {
+  activeDays,
   activeStudentsPer,
   countsPer,
   onDays,
@@ -21,7 +21,10 @@ export {
   type Schools,
 } from './activity.repository.js';
 
-/** Without a start, the profile shows the last 30 days; at most a year and a day fits one answer. */
+/**
+ * Without a start, the profile shows the last 30 days; at most a year and a day fits one answer, after a longer
+ * range is narrowed to the days with activity (I6).
+ */
 export const ACTIVITY_DEFAULT_DAYS = 30;
 export const ACTIVITY_MAX_DAYS = 366;
 
@@ -50,21 +53,20 @@ export const roundMinutes = (counts: Counts) => ({
 export type ActivityService = ReturnType<typeof createActivityService>;
 
 export function createActivityService({ db, clock }: Deps) {
-  function intervalOf(query: DateRangeQuery) {
+  /** The range asked for (P7's ends, 400 naming `query.end` before its start). */
+  function askedInterval(query: DateRangeQuery) {
     const now = clock.now();
     const defaultStart = new Date(now.getTime() - (ACTIVITY_DEFAULT_DAYS - 1) * 86_400_000);
-    const interval = reportInterval(
+    return reportInterval(
       { start: query.start ?? defaultStart.toISOString().slice(0, 10), end: query.end },
       now,
     );
-    if (dayCount(interval) > ACTIVITY_MAX_DAYS) {
-      throw invalidField('query.start', `the range is at most ${ACTIVITY_MAX_DAYS} days`);
-    }
-    return interval;
   }
 
   async function profile(studentId: number, query: DateRangeQuery) {
-    const interval = intervalOf(query);
+    const interval = await limitDays(askedInterval(query), ACTIVITY_MAX_DAYS, clock.now(), () =>
+      activeDays(db, { whose: theStudent(studentId) }),
+    );
     const byDay = new Map(daysOf(interval).map((day) => [day, zero()]));
     const totals = zero();
     for (const row of await countsPer(db, { whose: theStudent(studentId), interval, period: 'day' })) {
@@ -81,7 +83,7 @@ export function createActivityService({ db, clock }: Deps) {
   return {
     own: (actor: Actor, query: DateRangeQuery) => profile(actor.userId, query),
     async ofStudent(actor: Actor, studentId: number, query: DateRangeQuery) {
-      intervalOf(query);
+      askedInterval(query);
       await requireVisibleStudent(db, actor, studentId);
       return profile(studentId, query);
     },

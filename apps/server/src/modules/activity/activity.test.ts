@@ -43,6 +43,9 @@ beforeAll(async () => {
     completedAt: at('2026-09-15T08:05:00Z'),
   });
   await t.factories.worksheet(student, book.id, { createdAt: at('2026-06-01T08:00:00Z'), pagesCompleted: 1 });
+  // The classmate read two years apart: more than 366 days of activity (I6).
+  for (const createdAt of ['2024-06-03T08:00:00Z', '2026-06-10T08:00:00Z'])
+    await t.factories.worksheet(cast.classmate, book.id, { createdAt: at(createdAt), pagesCompleted: 1 });
   const recording = {
     worksheetId: read.id,
     studentId: student.id,
@@ -65,11 +68,31 @@ const ofStudent = (token: string | undefined, id: number, query = '') =>
   t.request({ method: 'GET', url: `/api/v1/worksheets/activity-profile/${id}${query}`, token });
 
 describe('GET /v1/worksheets/activity-profile', () => {
-  it('401, 403 for staff, 400 naming a bad or too long range', async () => {
+  it('401, 403 for staff, 400 naming a bad range', async () => {
     expectError(await own(undefined), 401);
     expectError(await own(cast.token.teacher), 403);
     expectError(await own(cast.token.student, '?end=15-09-2026'), 400, 'query.end');
-    expectError(await own(cast.token.student, '?start=2024-01-01&end=2026-01-01'), 400, 'query.start');
+  });
+
+  it('answers "all time" from the first day of activity to today; over 366 days of activity, a 400 in words (I6)', async () => {
+    const all = await own(cast.token.student, '?start=1900-01-01&end=9999-12-31');
+    expect(all.statusCode, all.body).toBe(200);
+    const { days, totals } = all.json<Profile>();
+    expect(days[0]!.date).toBe('2026-06-01');
+    expect(days.at(-1)!.date).toBe('2026-09-15');
+    expect(days).toHaveLength(107);
+    expect(totals.pages_read).toBe(6);
+    // Years without any activity list no day.
+    const before = await own(cast.token.student, '?start=2020-01-01&end=2025-12-31');
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json<Profile>().days).toEqual([]);
+    const error = expectError(await own(cast.token.classmate, '?start=2000-01-01'), 400, 'query.start');
+    expect(error.fields?.['query.start']).toBe(
+      'must be at most 366 days before the end: pick a shorter time',
+    );
+    const year = await own(cast.token.classmate, '?start=2025-09-16&end=2026-09-15');
+    expect(year.statusCode, year.body).toBe(200);
+    expect(year.json<Profile>().totals.pages_read).toBe(1);
   });
 
   it('the last 30 days by default, every day listed, counted on the day each thing happened', async () => {

@@ -20,11 +20,11 @@ import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import { classes, enrolments, schools, students, users } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
-import { invalidField } from '../../domain/errors.js';
 import { requireVisibleClass, schoolInScope } from '../access/in-scope.js';
 import { visibleClasses, visibleStudents } from '../access/scope.js';
 import {
   ACTIVITY_MAX_DAYS,
+  activeDays,
   activeStudentsPer,
   add,
   countsPer,
@@ -38,8 +38,8 @@ import { enrolledIn } from '../classes/class-conditions.js';
 import { outcomeScoresOf, percent } from '../outcomes/outcomes.service.js';
 import { levelChangeInWords } from '../progression/level-change-words.js';
 import {
-  dayCount,
   daysOf,
+  limitDays,
   reportInterval,
   startOfDay,
   type DateRangeQuery,
@@ -276,13 +276,13 @@ export function createInsightsService(deps: Deps) {
       };
     },
 
-    /** IN5: every day of the range, at most ACTIVITY_MAX_DAYS (P10's limit). */
+    /** IN5: every day of the range, at most ACTIVITY_MAX_DAYS (P10's limit) once narrowed to the scope's active days (I6). */
     async dailyActivity(actor: Actor, query: Scoped & DateRangeQuery) {
-      const interval = intervalOf(query);
-      if (dayCount(interval) > ACTIVITY_MAX_DAYS) {
-        throw invalidField('query.start', `the range is at most ${ACTIVITY_MAX_DAYS} days`);
-      }
+      const asked = intervalOf(query);
       const { where, schools: schoolsOf } = await scopeOf(actor, query);
+      const interval = await limitDays(asked, ACTIVITY_MAX_DAYS, clock.now(), () =>
+        activeDays(db, { whose: repo.whoseOf(db, where), schools: schoolsOf }),
+      );
       const totals = fold(await activity(where, interval, 'day', undefined, schoolsOf), (row) => row.period);
       return {
         days: daysOf(interval).map((date) => ({ date, ...rounded(totals.get(date) ?? emptyCounts()) })),

@@ -70,6 +70,43 @@ export function optionalInterval(query: DateRangeQuery): Partial<Interval> {
   return { from: from && latest(from), until: until && latest(until) };
 }
 
+/** The first and last UTC day (YYYY-MM-DD) with any activity of whom a call is about; null when there is none. */
+export interface ActiveDays {
+  first: string | null;
+  last: string | null;
+}
+
+/**
+ * I6: a call that lists a range day by day takes at most `maxDays` of them. A longer range is first narrowed to the
+ * days activity can be on, from the first day with any (of whom the call is about) to the later of today and the
+ * last (today alone when there is none), so "all time" is answered; read only when it is needed (`activeDays`). A range holding none of them lists no
+ * day. Still longer, a 400 naming `query.start` in plain words.
+ */
+export async function limitDays(
+  interval: Interval,
+  maxDays: number,
+  now: Date,
+  activeDays: () => Promise<ActiveDays>,
+): Promise<Interval> {
+  if (dayCount(interval) <= maxDays) return interval;
+  const { first, last } = await activeDays();
+  const today = startOfDay(now).getTime();
+  const tomorrow = today + DAY_MS;
+  const from = Math.max(interval.from.getTime(), first === null ? today : Date.parse(`${first}T00:00:00Z`));
+  const until = Math.min(
+    interval.until.getTime(),
+    last === null ? tomorrow : Math.max(tomorrow, Date.parse(`${last}T00:00:00Z`) + DAY_MS),
+  );
+  if (until <= from) {
+    const none = startOfDay(new Date(until));
+    return { from: none, until: none };
+  }
+  const narrowed = { from: new Date(from), until: new Date(until) };
+  if (dayCount(narrowed) > maxDays)
+    throw invalidField('query.start', `must be at most ${maxDays} days before the end: pick a shorter time`);
+  return narrowed;
+}
+
 /** How many calendar days (UTC) an interval touches, counted without listing them (I6: a range may span millennia). */
 export function dayCount({ from, until }: Interval): number {
   return Math.ceil((until.getTime() - startOfDay(from).getTime()) / DAY_MS);
