@@ -38,9 +38,13 @@ const indexPage = (title: string, Component: LoadComponent): RouteObject => ({
   lazy: lazyComponent(Component),
 });
 
-/** A parent address that forwards to one of its children, keeping the query (a department head's `school_id`). */
+/**
+ * A parent address that forwards to one of its children, keeping the query (a department head's `school_id`). It
+ * renders nothing, said outright: a leaf route without an element makes React Router warn on every redirect.
+ */
 const redirectIndex = (target: (params: Params) => string): RouteObject => ({
   index: true,
+  element: null,
   loader: ({ request, params }) => redirect(target(params) + new URL(request.url).search),
 });
 

@@ -21,6 +21,8 @@ describe('favourites', () => {
 
     expect(await screen.findByRole('article', { name: 'The Red Kite' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Kite Day' })).not.toBeInTheDocument();
+    // Headings go down one level at a time: the page's h1, the count, each book's title.
+    expect(screen.getByRole('heading', { level: 2, name: '1 favourite book' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove The Red Kite from favourites' })).toHaveAttribute(
       'aria-pressed',
       'true',

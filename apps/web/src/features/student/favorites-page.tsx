@@ -1,10 +1,11 @@
-import { EmptyState } from '@mantine/core';
+import { EmptyState, Stack, Title } from '@mantine/core';
 import { IconHeart } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePassages } from './api/list-passages';
 import { BookGrid, BookGridSkeleton } from './components/book-grid';
 import { LoadError } from '@/components/load-error';
+import { plural } from '@/lib/plural';
 
 /** The student's favourite books (docs/rules.md C26): the books they marked with a heart. */
 export function FavoritesPage() {
@@ -30,5 +31,13 @@ export function FavoritesPage() {
       </EmptyState>
     );
   }
-  return <BookGrid books={favourites.data} />;
+  // The books' titles are third-level headings under this one, as in Power builders (X1: no level skipped).
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        {plural(favourites.data.length, 'favourite book', 'favourite books')}
+      </Title>
+      <BookGrid books={favourites.data} />
+    </Stack>
+  );
 }

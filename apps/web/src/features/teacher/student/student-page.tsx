@@ -62,14 +62,14 @@ export function StudentPage({ studentId }: { studentId: number }) {
 }
 
 function Summary({ report }: { report: StudentReport }) {
-  const { student, current_lexile, recordings } = report;
+  const { student, current_lexile, latest_wpm, latest_wcpm } = report;
   const classes = useStudentClasses(student.student_id);
   const band = bandOf(student.colour_band_id);
-  const latest = recordings.at(-1);
+  // FG1, FG2: the figures as every screen shows them, whatever the period (the goal bars read the same).
   const figures = [
     { label: 'Estimated Lexile', value: current_lexile === null ? '–' : `${current_lexile}L` },
-    { label: `Latest WCPM (${PERIOD.label.toLowerCase()})`, value: formatRate(latest?.wcpm ?? null) },
-    { label: `Latest WPM (${PERIOD.label.toLowerCase()})`, value: formatRate(latest?.wpm ?? null) },
+    { label: 'Latest WCPM', value: formatRate(latest_wcpm) },
+    { label: 'Latest WPM', value: formatRate(latest_wpm) },
   ];
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="student-name">

@@ -11,7 +11,9 @@ import {
   IconSend,
   IconTrash,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useAuth } from '@/lib/auth-store';
 import { recordingOutbox, startRecordingOutbox, useRecordingOutbox } from '@/lib/recording-outbox';
 import { logReadingActivity, practiceRecordings, reportPracticeTake } from '../practice-recordings';
@@ -22,6 +24,12 @@ import { useRecorder, type RecorderStatus } from '../use-recorder';
  * teacher through the outbox. `demo`: staff see exactly what a child sees; nothing is recorded.
  */
 export type ReadAloudMode = 'practice' | 'assignment' | 'demo';
+
+/** Where the child goes once the take is sent (C46): the book's next step, or back to their books. */
+export interface WayOn {
+  label: string;
+  href: string;
+}
 
 export interface ReadAloudPage {
   page_num: number;
@@ -35,6 +43,8 @@ interface ReadAloudScreenProps {
   pages: ReadAloudPage[];
   /** The student's worksheet for this passage (books start theirs on first use). */
   worksheetId: () => Promise<number>;
+  /** After "Sent!", the filled button (C46). */
+  wayOn?: WayOn;
 }
 
 const clock = (ms: number) => {
@@ -43,8 +53,9 @@ const clock = (ms: number) => {
 };
 
 /** The recording screen: the passage page by page in large text, a level meter, and the recorder's controls. */
-export function ReadAloudScreen({ mode, title, passageId, pages, worksheetId }: ReadAloudScreenProps) {
+export function ReadAloudScreen({ mode, title, passageId, pages, worksheetId, wayOn }: ReadAloudScreenProps) {
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   const recorder = useRecorder();
   const outbox = useRecordingOutbox();
   const [pageIndex, setPageIndex] = useState(0);
@@ -129,6 +140,14 @@ export function ReadAloudScreen({ mode, title, passageId, pages, worksheetId }: 
   const live = status === 'recording' || status === 'paused';
   const sentWaiting = sentId !== null && outbox.waitingIds.includes(sentId);
   const sentRefused = outbox.refused.find((recording) => recording.id === sentId);
+  const sent = mode === 'assignment' && sentId !== null && !sentWaiting && !sentRefused;
+
+  // The teacher has the take: the book may be finished now (R7), so every view of the student's books asks again.
+  useEffect(() => {
+    if (!sent) return;
+    for (const queryKey of [['passages'], ['worksheets'], ['students']])
+      void queryClient.invalidateQueries({ queryKey });
+  }, [sent, queryClient]);
 
   return (
     <Stack gap="lg">
@@ -178,7 +197,9 @@ export function ReadAloudScreen({ mode, title, passageId, pages, worksheetId }: 
               <Button
                 size="xl"
                 radius="xl"
-                color="red"
+                // C46: once sent, the way on is the filled button; recording again is a plain one.
+                color={sent ? 'gray' : 'red'}
+                variant={sent ? 'default' : 'filled'}
                 disabled={demo || status === 'asking'}
                 onClick={() => {
                   setSentId(null);
@@ -260,9 +281,23 @@ export function ReadAloudScreen({ mode, title, passageId, pages, worksheetId }: 
         </Stack>
       </Card>
 
-      {mode === 'assignment' && sentId !== null && !sentWaiting && !sentRefused && (
+      {sent && (
         <Alert color="green" variant="light" title="Sent!" role="status">
-          Your teacher has your recording.
+          <Stack gap="md" align="flex-start">
+            <Text>Your teacher has your recording.</Text>
+            {wayOn && (
+              <Button
+                component={Link}
+                to={wayOn.href}
+                size="xl"
+                radius="xl"
+                color="green"
+                rightSection={<IconArrowRight size={28} aria-hidden />}
+              >
+                {wayOn.label}
+              </Button>
+            )}
+          </Stack>
         </Alert>
       )}
       {!demo && <OutboxStatus onRecordAgain={recordAgain} />}
@@ -293,7 +328,10 @@ export function ReadAloudScreen({ mode, title, passageId, pages, worksheetId }: 
   );
 }
 
-/** "Previous page" or "Next page"; on a phone only "Previous" or "Next" shows, and the name stays whole. */
+/**
+ * "Previous page" or "Next page"; on a phone only "Previous" or "Next" shows. Its name is what it shows (X7): an
+ * `aria-label` of its own failed WCAG 2.5.3 once its words came from two elements.
+ */
 function PageTurn(props: { direction: 'previous' | 'next'; disabled: boolean; onClick: () => void }) {
   const isNext = props.direction === 'next';
   const word = isNext ? 'Next' : 'Previous';
@@ -306,7 +344,6 @@ function PageTurn(props: { direction: 'previous' | 'next'; disabled: boolean; on
       onClick={props.onClick}
       disabled={props.disabled}
       {...(isNext ? { rightSection: arrow } : { leftSection: arrow })}
-      aria-label={`${word} page`}
     >
       {word}
       {/* A button's label is a flex box, where a plain space between two items collapses. */}

@@ -131,7 +131,8 @@ function RecordingTable({
                     size="xs"
                     px={8}
                     variant={recording.grading_completed ? 'default' : 'filled'}
-                    aria-label={`Review ${recording.student_name}’s reading of ${recording.passage_title}`}
+                    // The name starts with the word the button shows (X7): "Open" a reviewed one, else "Review".
+                    aria-label={`${recording.grading_completed ? 'Open' : 'Review'} ${recording.student_name}’s reading of ${recording.passage_title}`}
                   >
                     {recording.grading_completed ? 'Open' : 'Review'}
                   </Button>
