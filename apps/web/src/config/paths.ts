@@ -164,8 +164,18 @@ export function nextPathOr(next: string | null, fallback: string): string {
 /** docs/rules.md C28: a department head scopes class data to one school with `school_id`. */
 export const SCHOOL_ID_PARAM = 'school_id';
 
-/** `href` with the chosen school carried along, so a department head's choice survives moving between pages. */
+/**
+ * `href` with the chosen school carried along, so a department head's choice survives moving between pages: added to
+ * the query `href` already has (a path, a path with a query or a hash, or a bare `?query`), replacing any school there.
+ */
 export function withSchoolScope(href: string, schoolId: string | null): string {
   if (schoolId === null || schoolId === '') return href;
-  return `${href}?${new URLSearchParams({ [SCHOOL_ID_PARAM]: schoolId }).toString()}`;
+  const hashAt = href.indexOf('#');
+  const hash = hashAt < 0 ? '' : href.slice(hashAt);
+  const beforeHash = hashAt < 0 ? href : href.slice(0, hashAt);
+  const queryAt = beforeHash.indexOf('?');
+  const path = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt);
+  const query = new URLSearchParams(queryAt < 0 ? '' : beforeHash.slice(queryAt + 1));
+  query.set(SCHOOL_ID_PARAM, schoolId);
+  return `${path}?${query.toString()}${hash}`;
 }

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { ROLE_LABELS } from '@/config/role-labels';
+import { useScopedHref } from '@/shared/school-scope/school-scope';
 import { useContactDialog } from '@/shared/contact/use-contact-dialog';
 import { AccountButton, fullName } from './account-button';
 import { useSignOut } from './use-sign-out';
@@ -19,6 +20,8 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   const [isOpen, setOpen] = useState(false);
   const contact = useContactDialog(true);
   const button = useRef<HTMLButtonElement>(null);
+  // docs/rules.md C28: the menu's pages keep a department head's picked school.
+  const scoped = useScopedHref();
   // The click that loaded this menu hit the stand-in button this one replaced: focus comes to the menu's own button,
   // then the menu opens from it, so it gives focus back there when it closes (WCAG 2.4.3). On the next frame: Mantine's
   // transition opens a menu that has been mounted closed.
@@ -39,7 +42,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         </Menu.Label>
         <Menu.Item
           component={Link}
-          to={paths.landing.getHref()}
+          to={scoped(paths.landing.getHref())}
           leftSection={<IconLayoutGrid size={20} aria-hidden />}
         >
           All my areas
@@ -47,7 +50,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         {user.login_role !== 'student' && (
           <Menu.Item
             component={Link}
-            to={paths.teacher.account.getHref()}
+            to={scoped(paths.teacher.account.getHref())}
             leftSection={<IconUserCircle size={20} aria-hidden />}
           >
             Your account

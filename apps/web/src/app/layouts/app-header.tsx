@@ -2,6 +2,7 @@ import { Anchor, Burger, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useScopedHref } from '@/shared/school-scope/school-scope';
 import { NotificationsBell } from './notifications-bell';
 import { UserMenu } from './user-menu';
 
@@ -19,6 +20,8 @@ interface AppHeaderProps {
 
 /** The bar across the top of every signed-in page: 72 px, the height the hash offset of docs/rules.md C10 allows for. */
 export function AppHeader({ menu, start, end }: AppHeaderProps) {
+  // docs/rules.md C28: a department head's picked school goes along to the hub, and back from it.
+  const scoped = useScopedHref();
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap">
@@ -36,7 +39,7 @@ export function AppHeader({ menu, start, end }: AppHeaderProps) {
             account menu still fit beside it at 360 px (X5). */}
         <Anchor
           component={Link}
-          to={paths.landing.getHref()}
+          to={scoped(paths.landing.getHref())}
           visibleFrom={start ? 'xs' : undefined}
           fw={800}
           fz={{ base: 'lg', sm: 'xl' }}

@@ -3,6 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
 import { ROLE_HOMES, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-store';
+import { useScopedHref } from '@/shared/school-scope/school-scope';
 import { AppHeader } from './app-header';
 import { HEADER_HEIGHT } from './area-shell';
 import { PageHeader } from './page-header';
@@ -14,7 +15,9 @@ import { MAIN_CONTENT_ID } from './skip-link';
  */
 export function FocusLayout() {
   const { userRole } = useAuth();
-  const home = userRole ? ROLE_HOMES[userRole] : paths.landing.getHref();
+  // docs/rules.md C28: a department head previewing a book goes home with the school they picked.
+  const scoped = useScopedHref();
+  const home = scoped(userRole ? ROLE_HOMES[userRole] : paths.landing.getHref());
   return (
     <AppShell header={{ height: HEADER_HEIGHT }} padding={{ base: 'md', sm: 'xl' }}>
       <AppShell.Header>

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { canEnter, AREA_ACCESS } from '@/config/access';
 import { paths } from '@/config/paths';
+import { useScopedHref } from '@/shared/school-scope/school-scope';
 import { useMarkNotificationsRead, useNotifications, type UserNotification } from './notifications-api';
 import { NotificationsButton } from './notifications-button';
 
@@ -34,6 +35,8 @@ export function NotificationsMenu({ role }: { role: Role }) {
   const navigate = useNavigate();
   const [isOpen, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  // docs/rules.md C28: where a notification leads keeps a department head's picked school.
+  const scoped = useScopedHref();
   // As the account menu: focus to this button (the stand-in it replaced had it), then open on the next frame.
   useEffect(() => {
     button.current?.focus();
@@ -45,7 +48,7 @@ export function NotificationsMenu({ role }: { role: Role }) {
   const unread = notifications.data?.unread_count ?? 0;
   const open = (notification: UserNotification) => {
     if (!notification.read) markRead.mutate([notification.id]);
-    if (isAppPath(notification.link)) void navigate(notification.link);
+    if (isAppPath(notification.link)) void navigate(scoped(notification.link));
   };
 
   // The bell sits in the fixed header, never scrolled out of view: its dropdown need not hide when it is.
@@ -94,7 +97,7 @@ export function NotificationsMenu({ role }: { role: Role }) {
             <Menu.Divider />
             <Menu.Item
               component={Link}
-              to={paths.teacher.alerts.getHref()}
+              to={scoped(paths.teacher.alerts.getHref())}
               leftSection={<IconAlertTriangle size={20} aria-hidden />}
             >
               Alerts about your students

@@ -1,10 +1,10 @@
 import { Box, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { usesSchoolScope } from '@/config/access';
 import { staffMenuFor, type NavSection } from '@/config/navigation';
-import { SCHOOL_ID_PARAM, withSchoolScope } from '@/config/paths';
 import { useAuth } from '@/lib/auth-store';
+import { useScopedHref } from '@/shared/school-scope/school-scope';
 import { AreaShell } from './area-shell';
 import { NavMenu, currentHref } from './nav-menu';
 
@@ -24,20 +24,17 @@ const schoolPicker = (
 /**
  * The frame of the teacher, management, insights, district and assignment areas. The menu shows the areas the
  * user's role may open (the district only to department heads); a department head also picks a school, which every
- * menu link carries along.
+ * menu link carries along (docs/rules.md C28).
  */
 export function StaffLayout() {
   const { userRole } = useAuth();
-  const [searchParams] = useSearchParams();
   const hasSchoolScope = usesSchoolScope(userRole);
-  const schoolId = hasSchoolScope ? searchParams.get(SCHOOL_ID_PARAM) : null;
+  const scoped = useScopedHref();
 
   return (
     <AreaShell
       menuLabel="Staff menu"
-      menu={
-        <StaffMenu sections={staffMenuFor(userRole)} linkTo={(href) => withSchoolScope(href, schoolId)} />
-      }
+      menu={<StaffMenu sections={staffMenuFor(userRole)} linkTo={scoped} />}
       tools={hasSchoolScope ? schoolPicker : undefined}
     />
   );

@@ -22,6 +22,7 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { bandOf, levelLabel } from '@/lib/levels';
+import { useScopedHref, useScopedSearch } from '@/shared/school-scope/school-scope';
 import { LoadError } from '@/components/load-error';
 import { useSkillBuilders } from './api/assignments';
 import { AssignmentDialog, type Assignable } from './components/assignment-form';
@@ -39,8 +40,9 @@ export function AllPowerBuildersPage() {
   const [search, setSearch] = useSearchParams();
   const band = search.get('band') ?? String(BOOK_BANDS[0]!.id);
   const kind = search.get('kind') === 'skill' ? 'skill' : 'books';
+  const scopedSearch = useScopedSearch();
   const setShelf = (next: { band?: string; kind?: string }) =>
-    setSearch({ band, kind, ...next }, { replace: true });
+    setSearch(scopedSearch({ band, kind, ...next }), { replace: true });
   const [assigning, setAssigning] = useState<Assignable | null>(null);
   const books = useQuery({
     queryKey: ['passages', 'library', { type_id: BuilderType.PowerBuilder, colour_band_id: band }],
@@ -113,6 +115,7 @@ export function AllPowerBuildersPage() {
 /** A book or skill builder of the shelf: its cover, level, and what a teacher may do with it. */
 function LibraryCard({ passage, onAssign }: { passage: LibraryPassage; onAssign: () => void }) {
   const isBook = passage.builder_type_id === BuilderType.PowerBuilder;
+  const scoped = useScopedHref();
   return (
     <Card withBorder radius="lg" padding="md" component="article" aria-labelledby={`library-${passage.id}`}>
       <Card.Section>
@@ -140,7 +143,7 @@ function LibraryCard({ passage, onAssign }: { passage: LibraryPassage; onAssign:
             <>
               <Button
                 component={Link}
-                to={paths.book.demoRead.getHref(passage.id)}
+                to={scoped(paths.book.demoRead.getHref(passage.id))}
                 variant="light"
                 leftSection={<IconBook2 size={18} aria-hidden />}
                 aria-label={`Preview ${passage.title}`}
@@ -149,7 +152,7 @@ function LibraryCard({ passage, onAssign }: { passage: LibraryPassage; onAssign:
               </Button>
               <Button
                 component={Link}
-                to={paths.book.demoQuiz.getHref(passage.id)}
+                to={scoped(paths.book.demoQuiz.getHref(passage.id))}
                 variant="default"
                 leftSection={<IconListCheck size={18} aria-hidden />}
                 aria-label={`Try the quiz of ${passage.title}`}

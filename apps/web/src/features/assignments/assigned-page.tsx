@@ -22,6 +22,8 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { plural } from '@/lib/plural';
 import { showToast } from '@/lib/toasts';
+import { useLastClass, useRememberClass } from '@/shared/school-scope/last-class';
+import { useSchoolScope, useScopedHref, useScopedSearch } from '@/shared/school-scope/school-scope';
 import {
   useAssignmentsActivity,
   useDeleteAssignment,
@@ -35,10 +37,19 @@ import { dateWords, isOverdue, recordingWords, stageOf } from './progress';
 /**
  * What a teacher has assigned (docs/rules.md C39, P17): one class at a time (`?class=` in the address), each
  * assignment with its due date and how many have finished, opening to every student's progress, to change or withdraw.
+ * Without a class in the address it opens on the class last looked at on a class-scoped teaching page (C47), else the
+ * first; a department head's classes are those of the school picked in the frame (C28).
  */
 export function AssignedPage() {
-  const classes = useTeacherClasses();
+  const classes = useTeacherClasses(useSchoolScope());
   const [search, setSearch] = useSearchParams();
+  const scopedSearch = useScopedSearch();
+  const last = useLastClass();
+  const chosen =
+    classes.data?.find((klass) => String(klass.id) === search.get('class')) ??
+    classes.data?.find((klass) => klass.id === last) ??
+    classes.data?.[0];
+  useRememberClass(chosen?.id);
   if (classes.isPending) return <Loading label="Reading your classes" />;
   if (classes.isError)
     return (
@@ -57,23 +68,23 @@ export function AssignedPage() {
         </EmptyState.Description>
       </EmptyState>
     );
-  const chosen = classes.data.find((klass) => String(klass.id) === search.get('class')) ?? classes.data[0]!;
   return (
     <Stack gap="lg">
       <NativeSelect
         label="Class"
         data={classes.data.map((klass) => ({ value: String(klass.id), label: klass.name }))}
-        value={String(chosen.id)}
-        onChange={(event) => setSearch({ class: event.currentTarget.value }, { replace: true })}
+        value={String(chosen!.id)}
+        onChange={(event) => setSearch(scopedSearch({ class: event.currentTarget.value }), { replace: true })}
         maw={320}
       />
-      <ClassAssignments klass={chosen} />
+      <ClassAssignments klass={chosen!} />
     </Stack>
   );
 }
 
 function ClassAssignments({ klass }: { klass: TeacherClass }) {
   const activity = useAssignmentsActivity(klass.id);
+  const scoped = useScopedHref();
   if (activity.isPending) return <Loading label="Reading the assignments" />;
   if (activity.isError)
     return (
@@ -90,7 +101,7 @@ function ClassAssignments({ klass }: { klass: TeacherClass }) {
         <EmptyState.Description>
           Choose a book or a skill builder in the library and press “Assign”.
         </EmptyState.Description>
-        <Button component={Link} to={paths.assignments.allPowerBuilders.getHref()} mt="md">
+        <Button component={Link} to={scoped(paths.assignments.allPowerBuilders.getHref())} mt="md">
           Open the library
         </Button>
       </EmptyState>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { hubAreasFor, type HubArea } from '@/config/navigation';
 import { ROLE_LABELS } from '@/config/role-labels';
 import { useAuth } from '@/lib/auth-store';
+import { useScopedHref } from '@/shared/school-scope/school-scope';
 
 /**
  * The authenticated root (docs/rules.md C26): a hub without a navigation bar. It greets the user and offers a big card for
@@ -44,11 +45,13 @@ export function LandingPage() {
 
 function AreaCard({ area, isHome = false }: { area: HubArea; isHome?: boolean }) {
   const { icon: AreaIcon } = area;
+  // docs/rules.md C28: a department head's picked school goes along into each area.
+  const scoped = useScopedHref();
   return (
     <li>
       <Card
         component={Link}
-        to={area.href}
+        to={scoped(area.href)}
         withBorder
         radius="lg"
         padding="lg"

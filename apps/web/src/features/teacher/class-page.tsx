@@ -5,6 +5,7 @@ import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { useFocusOnShow } from '@/components/use-focus-on-show';
 import { ExportClassButton } from '@/shared/class-export/export-class-button';
+import { useScopedHref } from '@/shared/school-scope/school-scope';
 import { ChosenClass } from './components/chosen-class';
 import { useClassRecordings, type ClassRecording } from './recordings/api/class-recordings';
 import { RecordingQueue, recordedAt } from './recordings/components/recording-queue';
@@ -44,7 +45,9 @@ export function TeacherClassPage() {
 
 function ClassRecordings({ classId, recordingId }: { classId: number; recordingId: number | null }) {
   const recordings = useClassRecordings(classId);
-  const href = (id?: number) => `?class=${classId}${id === undefined ? '' : `&recording=${id}`}`;
+  // C28: a department head's picked school stays in the address.
+  const scoped = useScopedHref();
+  const href = (id?: number) => scoped(`?class=${classId}${id === undefined ? '' : `&recording=${id}`}`);
   // X2: opening a review (same address, new query) takes the keyboard to the review's heading.
   const reviewRef = useFocusOnShow<HTMLDivElement>(recordings.data && recordingId);
   if (recordings.isPending) return <Loading label="Loading the class’s recordings" />;

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { usesSchoolScope } from '@/config/access';
 import { SCHOOL_ID_PARAM, withSchoolScope } from '@/config/paths';
@@ -16,7 +17,7 @@ export function usePickedSchool(): number | undefined {
   const { userRole } = useAuth();
   const [searchParams] = useSearchParams();
   const chosen = Number(searchParams.get(SCHOOL_ID_PARAM));
-  return usesSchoolScope(userRole) && chosen > 0 ? chosen : undefined;
+  return usesSchoolScope(userRole) && Number.isInteger(chosen) && chosen > 0 ? chosen : undefined;
 }
 
 /** The picked school as a call's query. */
@@ -28,3 +29,31 @@ export function useSchoolScope(): SchoolScope {
 /** A link that keeps the department head's chosen school. */
 export const scopedHref = (href: string, scope: SchoolScope) =>
   withSchoolScope(href, scope.school_id ? String(scope.school_id) : null);
+
+/**
+ * Every in-app link of a staff page goes through this (docs/rules.md C28): it adds the department head's picked
+ * school to `href` (a path, or a bare `?query` of the same page), so moving on keeps the choice in the address.
+ */
+export function useScopedHref(): (href: string) => string {
+  const schoolId = usePickedSchool();
+  return useCallback(
+    (href: string) => withSchoolScope(href, schoolId === undefined ? null : String(schoolId)),
+    [schoolId],
+  );
+}
+
+/**
+ * A page's new query (`?class=…`, started afresh) that keeps the picked school (docs/rules.md C28), for
+ * `setSearchParams`.
+ */
+export function useScopedSearch(): (values: Record<string, string>) => URLSearchParams {
+  const schoolId = usePickedSchool();
+  return useCallback(
+    (values: Record<string, string>) =>
+      new URLSearchParams({
+        ...values,
+        ...(schoolId !== undefined && { [SCHOOL_ID_PARAM]: String(schoolId) }),
+      }),
+    [schoolId],
+  );
+}

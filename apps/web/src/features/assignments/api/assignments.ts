@@ -2,6 +2,7 @@ import type { Body, Class, Response, contracts } from '@readalong/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
+import type { SchoolScope } from '@/shared/school-scope/school-scope';
 
 export type TeacherClass = z.infer<typeof Class>;
 export type AssignmentActivity = Response<typeof contracts.getAssignmentsActivity>['assignments'][number];
@@ -12,11 +13,14 @@ export type AssignmentChanges = Body<typeof contracts.updateAssignment>;
 /** Every read about assignments starts with this key, so a change rereads them all (the student's too). */
 const ASSIGNMENTS_KEY = ['worksheets', 'assignments'] as const;
 
-/** The classes the caller may assign to: a teacher's own, an owner's school's (docs/rules.md A5). */
-export const useTeacherClasses = () =>
+/**
+ * The classes the caller may assign to: a teacher's own, an owner's school's, a department head's of the school
+ * picked in the frame (docs/rules.md A5, C28).
+ */
+export const useTeacherClasses = (scope: SchoolScope) =>
   useQuery({
-    queryKey: ['classes', 'list', {}],
-    queryFn: async () => (await api('listClasses')).classes,
+    queryKey: ['classes', 'list', scope],
+    queryFn: async () => (await api('listClasses', { query: scope })).classes,
   });
 
 export const useClassStudents = (classId: number | null) =>

@@ -20,6 +20,7 @@ import { Dialog } from '@/components/dialog';
 import { LoadError } from '@/components/load-error';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { showToast } from '@/lib/toasts';
+import { useSchoolScope } from '@/shared/school-scope/school-scope';
 import {
   useClassStudents,
   useCreateAssignment,
@@ -195,7 +196,7 @@ interface FieldProps<V> {
 }
 
 function ClassPicker({ value, onChange, error }: FieldProps<string | null>) {
-  const classes = useTeacherClasses();
+  const classes = useTeacherClasses(useSchoolScope());
   if (classes.isError)
     return (
       <LoadError

@@ -16,6 +16,8 @@ import { Link, useSearchParams } from 'react-router';
 import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
+import { useRememberClass } from '@/shared/school-scope/last-class';
+import { useSchoolScope, useScopedHref, type SchoolScope } from '@/shared/school-scope/school-scope';
 import { useClasses } from '../recordings/api/class-recordings';
 import { NEEDS_ATTENTION, TYPE_FILTERS, alertTypeLabel, needsAttention } from './alert-kinds';
 import {
@@ -69,8 +71,10 @@ const when = (iso: string) =>
  */
 export function TeacherAlertsPage() {
   const { filters, change } = useAlertFilters();
-  const alerts = useStaffAlerts(filters);
-  useMarkAllSeenOnceShown(alerts.data?.pages);
+  const scope = useSchoolScope();
+  const alerts = useStaffAlerts(filters, scope);
+  useMarkAllSeenOnceShown(alerts.data?.pages, scope);
+  useRememberClass(filters.classId);
 
   return (
     <Stack gap="md">
@@ -136,7 +140,7 @@ function Filters({
   filters: AlertFilters;
   change: (changes: Record<string, string | undefined>) => void;
 }) {
-  const classes = useClasses();
+  const classes = useClasses(useSchoolScope());
   const students = useClassStudents(filters.classId);
   const str = (id: number | undefined) => (id === undefined ? ALL : String(id));
   const orAll = (value: string) => (value === ALL ? undefined : value);
@@ -191,6 +195,7 @@ function Filters({
 
 function AlertItem({ alert }: { alert: StaffAlert }) {
   const attention = needsAttention(alert.type_id);
+  const scoped = useScopedHref();
   return (
     <Paper component="li" withBorder p="sm" radius="md">
       <Stack gap={4}>
@@ -213,7 +218,7 @@ function AlertItem({ alert }: { alert: StaffAlert }) {
           </Text>
         </Group>
         <Text>{alert.message}</Text>
-        <Anchor component={Link} to={paths.teacher.students.getHref(alert.student_id)} size="sm">
+        <Anchor component={Link} to={scoped(paths.teacher.students.getHref(alert.student_id))} size="sm">
           Open {alert.student_name}’s page
         </Anchor>
       </Stack>
@@ -223,15 +228,20 @@ function AlertItem({ alert }: { alert: StaffAlert }) {
 
 /**
  * SPEC's alerts screen sets every alert to seen at once: the first time this visit shows an unseen alert, every
- * alert in the caller's scope is marked seen in one call. The list keeps its New marks until the next visit.
+ * alert in the caller's scope is marked seen in one call (a department head's: of the school picked, C28, and again
+ * for each school picked next). The list keeps its New marks until the next visit.
  */
-function useMarkAllSeenOnceShown(pages: readonly { alerts: readonly StaffAlert[] }[] | undefined) {
+function useMarkAllSeenOnceShown(
+  pages: readonly { alerts: readonly StaffAlert[] }[] | undefined,
+  scope: SchoolScope,
+) {
   const { mutate } = useMarkAllAlertsSeen();
-  const hasMarked = useRef(false);
+  const marked = useRef(new Set<number | undefined>());
+  const schoolId = scope.school_id;
   useEffect(() => {
     const showsUnseen = (pages ?? []).some((page) => page.alerts.some((alert) => !alert.seen));
-    if (!showsUnseen || hasMarked.current) return;
-    hasMarked.current = true;
-    mutate();
-  }, [pages, mutate]);
+    if (!showsUnseen || marked.current.has(schoolId)) return;
+    marked.current.add(schoolId);
+    mutate(schoolId === undefined ? {} : { school_id: schoolId });
+  }, [pages, mutate, schoolId]);
 }

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
+import { useRememberClass } from '@/shared/school-scope/last-class';
+import { useSchoolScope, useScopedSearch } from '@/shared/school-scope/school-scope';
 import { useClasses } from '../recordings/api/class-recordings';
 
 type TaughtClass = NonNullable<ReturnType<typeof useClasses>['data']>[number];
@@ -11,7 +13,8 @@ type TaughtClass = NonNullable<ReturnType<typeof useClasses>['data']>[number];
 /**
  * The teacher's class chosen in the address (`?class=`, the first by default), for the class and settings pages:
  * loading, an error and "no classes yet" are said here; `children` draws the chosen class, given its picker (shown
- * only to a teacher of several classes; choosing one starts the address afresh).
+ * only to a teacher of several classes; choosing one starts the address afresh, keeping a department head's picked
+ * school, whose classes alone are listed: docs/rules.md C28). The class shown is remembered for Assigned (C47).
  */
 export function ChosenClass({
   whenNone,
@@ -21,7 +24,10 @@ export function ChosenClass({
   children: (chosen: TaughtClass, picker: ReactNode) => ReactNode;
 }) {
   const [search, setSearch] = useSearchParams();
-  const classes = useClasses();
+  const classes = useClasses(useSchoolScope());
+  const scopedSearch = useScopedSearch();
+  const chosen = classes.data?.find((klass) => klass.id === Number(search.get('class'))) ?? classes.data?.[0];
+  useRememberClass(chosen?.id);
   if (classes.isPending) return <Loading label="Loading your classes" />;
   if (classes.isError) return <QueriesError title="Your classes could not be loaded" queries={[classes]} />;
   if (classes.data.length === 0) {
@@ -32,15 +38,14 @@ export function ChosenClass({
       </EmptyState>
     );
   }
-  const chosen = classes.data.find((klass) => klass.id === Number(search.get('class'))) ?? classes.data[0]!;
   const picker = classes.data.length > 1 && (
     <Select
       label="Class"
       data={classes.data.map((klass) => ({ value: String(klass.id), label: klass.name }))}
-      value={String(chosen.id)}
+      value={String(chosen!.id)}
       allowDeselect={false}
-      onChange={(value) => value && setSearch({ class: value })}
+      onChange={(value) => value && setSearch(scopedSearch({ class: value }))}
     />
   );
-  return children(chosen, picker);
+  return children(chosen!, picker);
 }

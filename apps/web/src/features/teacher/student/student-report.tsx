@@ -10,6 +10,7 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { levelLabel } from '@/lib/levels';
 import { formatRate } from '@/shared/read-aloud/fluency-format';
+import { useScopedHref } from '@/shared/school-scope/school-scope';
 import {
   REPORT_PERIODS,
   startOf,
@@ -35,6 +36,7 @@ import classes from './student-report.module.css';
  */
 export function StudentReportView({ studentId }: { studentId: number }) {
   const [period, setPeriod] = useState<ReportPeriod>('term');
+  const scoped = useScopedHref();
   const isPhone = useMediaQuery('(max-width: 30em)') ?? false;
   const start = startOf(period);
   const report = useStudentReport(studentId, start);
@@ -50,7 +52,7 @@ export function StudentReportView({ studentId }: { studentId: number }) {
   return (
     <Stack gap="lg" data-printable-report className={classes.report}>
       <Group justify="space-between" gap="sm" className={classes.noPrint}>
-        <Anchor component={Link} to={paths.teacher.students.getHref(studentId)}>
+        <Anchor component={Link} to={scoped(paths.teacher.students.getHref(studentId))}>
           <Group gap={4} component="span">
             <IconArrowLeft size={16} aria-hidden /> {student.name}’s page
           </Group>

@@ -2,6 +2,7 @@ import type { Alert } from '@readalong/contracts';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
+import type { SchoolScope } from '@/shared/school-scope/school-scope';
 
 export type StaffAlert = z.infer<typeof Alert>;
 
@@ -19,14 +20,16 @@ export interface AlertFilters {
 
 /**
  * The alerts of the students in the caller's scope, newest first, a page at a time (docs/rules.md P1, C40): a new
- * filter starts again from page 0 and replaces the list; "Show more" appends the next page.
+ * filter starts again from page 0 and replaces the list; "Show more" appends the next page. A department head's
+ * are those of the school picked in the frame (C28).
  */
-export const useStaffAlerts = (filters: AlertFilters) =>
+export const useStaffAlerts = (filters: AlertFilters, scope: SchoolScope) =>
   useInfiniteQuery({
-    queryKey: ['staff', 'alerts', filters],
+    queryKey: ['staff', 'alerts', filters, scope],
     queryFn: ({ pageParam }) =>
       api('getAlerts', {
         query: {
+          ...scope,
           ...(filters.classId !== undefined && { class_id: filters.classId }),
           ...(filters.studentId !== undefined && { student_id: filters.studentId }),
           ...(filters.types && { types: filters.types }),
@@ -48,6 +51,9 @@ export const useClassStudents = (classId: number | undefined) =>
     enabled: classId !== undefined,
   });
 
-/** Marks every alert in the caller's scope seen (SPEC's alerts screen; C40). A failure is silent: they stay new. */
+/**
+ * Marks every alert in the caller's scope seen (SPEC's alerts screen; C40), a department head's of the picked school
+ * alone (C28). A failure is silent: they stay new.
+ */
 export const useMarkAllAlertsSeen = () =>
-  useMutation({ mutationFn: () => api('markAlertsViewed', { body: {} }) });
+  useMutation({ mutationFn: (scope: SchoolScope) => api('markAlertsViewed', { body: scope }) });

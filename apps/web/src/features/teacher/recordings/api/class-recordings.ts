@@ -5,17 +5,21 @@ import { api } from '@/lib/api-client';
 import { freshFor } from '@/lib/signed-links';
 import { mistakesQueryOptions } from '@/shared/read-aloud/api/mistakes';
 import type { Mark } from '@/shared/read-aloud/marks';
+import type { SchoolScope } from '@/shared/school-scope/school-scope';
 
 export type ClassRecording = z.infer<typeof Recording>;
 
 /** A class's list is reread after a minute; sooner when one of its audio links would go stale (docs/rules.md C25). */
 const LIST_FRESH_MS = 60_000;
 
-/** The teacher's classes, for choosing whose recordings to review. */
-export const useClasses = () =>
+/**
+ * The teacher's classes, for choosing whose recordings to review: a department head's of the picked school
+ * (docs/rules.md C28). The key is the management screens' (`['classes', 'list', scope]`), so both share one answer.
+ */
+export const useClasses = (scope: SchoolScope) =>
   useQuery({
-    queryKey: ['classes'],
-    queryFn: async () => (await api('listClasses')).classes,
+    queryKey: ['classes', 'list', scope],
+    queryFn: async () => (await api('listClasses', { query: scope })).classes,
   });
 
 export const classRecordingsQueryOptions = (classId: number) =>

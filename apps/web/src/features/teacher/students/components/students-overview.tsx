@@ -26,6 +26,8 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { bandOf } from '@/lib/levels';
 import { formatRate } from '@/shared/read-aloud/fluency-format';
+import { useRememberClass } from '@/shared/school-scope/last-class';
+import { useSchoolScope, useScopedHref, useScopedSearch } from '@/shared/school-scope/school-scope';
 import { useStudentOverview, type StudentOverview } from '../api/student-overview';
 import {
   attentionOf,
@@ -51,10 +53,11 @@ const SIGNAL_COLOURS: Record<Signal['kind'], string> = {
 /**
  * The teacher's home (docs/rules.md C34, P13): every student of their classes with level, books this week, last
  * quiz, latest WPM/WCPM, goals and what needs attention; filtered by class (kept in the address, `?class=`) and
- * name, sorted by any column, attention first by default. Each name opens the student's page.
+ * name, sorted by any column, attention first by default. Each name opens the student's page. A department head
+ * sees the students of the school picked in the frame (C28).
  */
 export function StudentsOverview() {
-  const overview = useStudentOverview();
+  const overview = useStudentOverview(useSchoolScope());
   if (overview.isPending) return <Loading label="Loading your students" />;
   if (overview.isError)
     return <QueriesError title="Your students could not be loaded" queries={[overview]} />;
@@ -80,13 +83,16 @@ function StudentsList({ students }: { students: StudentOverview[] }) {
   const classId = classOptions.find((klass) => String(klass.id) === params.get('class'))?.id ?? null;
   const shown = sortStudents(filterStudents(students, { classId, search }), sort, now);
   const toReview = students.reduce((sum, student) => sum + student.recordings_to_review, 0);
+  const scoped = useScopedHref();
+  const scopedSearch = useScopedSearch();
+  useRememberClass(classId);
   const chooseClass = (value: string) =>
-    setParams(value !== 'all' ? { class: value } : {}, { replace: true });
+    setParams(scopedSearch(value !== 'all' ? { class: value } : {}), { replace: true });
   return (
     <Stack gap="md">
       <Text>
         {students.length} students · {toReview} recordings waiting for review ·{' '}
-        <Anchor component={Link} to={paths.teacher.class.getHref()}>
+        <Anchor component={Link} to={scoped(paths.teacher.class.getHref())}>
           review recordings
         </Anchor>
       </Text>
@@ -228,10 +234,11 @@ function StudentRow({
   const band = bandOf(student.colour_band_id);
   const quiz = student.last_quiz;
   const signals = attentionOf(student, now);
+  const scoped = useScopedHref();
   return (
     <Table.Tr>
       <Table.Th scope="row">
-        <Anchor component={Link} to={paths.teacher.students.getHref(student.student_id)}>
+        <Anchor component={Link} to={scoped(paths.teacher.students.getHref(student.student_id))}>
           {student.name}
         </Anchor>
         <Text size="xs" c="dimmed" fw={400} hiddenFrom="lg">
