@@ -19,6 +19,7 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { bandOf, levelLabel } from '@/lib/levels';
 import { formatRate } from '@/shared/read-aloud/fluency-format';
+import { useScopedHref } from '@/shared/school-scope/school-scope';
 import { goalSettingsQueryOptions, type StudentGoalRow } from '../goals/api/goal-settings';
 import { StudentGoalDialog } from '../goals/components/reading-goals';
 import {
@@ -64,6 +65,7 @@ export function StudentPage({ studentId }: { studentId: number }) {
 function Summary({ report }: { report: StudentReport }) {
   const { student, current_lexile, latest_wpm, latest_wcpm } = report;
   const classes = useStudentClasses(student.student_id);
+  const scoped = useScopedHref();
   const band = bandOf(student.colour_band_id);
   // FG1, FG2: the figures as every screen shows them, whatever the period (the goal bars read the same).
   const figures = [
@@ -83,7 +85,7 @@ function Summary({ report }: { report: StudentReport }) {
           </Stack>
           <Button
             component={Link}
-            to={paths.teacher.studentReport.getHref(student.student_id)}
+            to={scoped(paths.teacher.studentReport.getHref(student.student_id))}
             leftSection={<IconReportAnalytics size={18} aria-hidden />}
           >
             Open the report
@@ -136,6 +138,7 @@ function GoalsSection({
   goals: StudentReport['goals'];
 }) {
   const client = useQueryClient();
+  const scoped = useScopedHref();
   const [row, setRow] = useState<StudentGoalRow | null>(null);
   const classId = student.class_id;
   const settings = useQuery({ ...goalSettingsQueryOptions(classId ?? 0), enabled: classId !== null });
@@ -171,7 +174,7 @@ function GoalsSection({
       {classId === null && (
         <Text size="sm" c="dimmed">
           Without a home class no goal can be set here:{' '}
-          <Anchor component={Link} to={paths.teacher.settings.getHref()}>
+          <Anchor component={Link} to={scoped(paths.teacher.settings.getHref())}>
             class settings
           </Anchor>
           .
