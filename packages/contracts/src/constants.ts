@@ -10,6 +10,11 @@ export const HASH_SCROLL_OFFSET_PX = 72 + 10;
 /** A signed download link is stale within this margin of its expiry. */
 export const SIGNED_LINK_STALE_MARGIN_MS = 60 * 60 * 1000;
 export const BOOK_PERFORMANCE_DEFAULT_YEARS = 5;
+/**
+ * The most days a call that lists a range day by day answers at once (P10, IN5), once a longer range is narrowed to
+ * the days with activity (I6); a screen showing a longer time asks in pieces of at most this many.
+ */
+export const ACTIVITY_MAX_DAYS = 366;
 /** The staff's overview of their students covers the last 30 days by default (P13). */
 export const STUDENT_OVERVIEW_DEFAULT_DAYS = 30;
 /** No HTTP client timeout by default. */

@@ -1,12 +1,23 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
+
+/**
+ * What could not be loaded, in words for the person reading (docs/rules.md C47): a 400 answers a request the screen
+ * built (a time, a page, a filter), which names the call's fields (`query.start: …`), so it is said plainly instead.
+ */
+export function inPlainWords(error: Error): string {
+  if (error instanceof ApiError && error.status === 400)
+    return 'This could not be shown for what was picked. Pick another time or choice, or try again.';
+  return error.message;
+}
 
 /** Says what could not be loaded and offers to try again. */
 export function LoadError({ title, error, retry }: { title: string; error: Error; retry: () => void }) {
   return (
     <Alert color="red.9" variant="outline" title={title}>
       <Stack gap="sm" align="flex-start">
-        <Text>{error.message}</Text>
+        <Text>{inPlainWords(error)}</Text>
         <Button variant="default" size="md" onClick={retry}>
           Try again
         </Button>

@@ -2,6 +2,7 @@
  * Reading activity per day (P10): the student's own, or (staff) a student's in their
  * scope. Every day of the range is listed, so a chart needs no gaps filled.
  */
+import { ACTIVITY_MAX_DAYS } from '@readalong/contracts';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../domain/actor.js';
 import { daysOf, limitDays, reportInterval, type DateRangeQuery } from '../reports/date-range.js';
@@ -26,7 +27,7 @@ export {
  * range is narrowed to the days with activity (I6).
  */
 export const ACTIVITY_DEFAULT_DAYS = 30;
-export const ACTIVITY_MAX_DAYS = 366;
+export { ACTIVITY_MAX_DAYS };
 
 export const zero = () => ({
   minutes_reading: 0,

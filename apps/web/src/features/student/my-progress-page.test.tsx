@@ -1,8 +1,8 @@
-import type { Contracts, Response } from '@readalong/contracts';
+import { ACTIVITY_MAX_DAYS, type Contracts, type Response } from '@readalong/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { answer } from '@/test/api-mocks';
+import { answer, errorAnswer } from '@/test/api-mocks';
 import { countCalls } from '@/test/auth';
 import { renderApp } from '@/test/render-app';
 import { buildReadingOverview, signedInStudent } from './test-books';
@@ -44,6 +44,31 @@ async function openMyProgress() {
   answer('getActivityProfile', () => noActivity);
   answer('getStudentLearningOutcomePerformances', () => ({ learning_outcome_performances: [] }));
   answer('getTopics', () => ({ topic_groups: [], topics: [], learning_outcomes: [] }));
+}
+
+const DAY_MS = 86_400_000;
+const daysFrom = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / DAY_MS + 1;
+const LIMIT_TEXT = `must be at most ${ACTIVITY_MAX_DAYS} days before the end: pick a shorter time`;
+
+/**
+ * The activity profile as the server answers it (docs/rules.md I6): a range of more days than it lists at once is a
+ * 400 naming query.start (as a student with that much reading gets); otherwise 10 minutes of reading on its first day.
+ */
+function activityAsTheServer() {
+  return countCalls('getActivityProfile', (request) => {
+    const query = new URL(request.url).searchParams;
+    const [start, end] = [query.get('start')!, query.get('end')!];
+    if (daysFrom(start, end) > ACTIVITY_MAX_DAYS)
+      return errorAnswer(400, 'bad_request', `query.start: ${LIMIT_TEXT}`, { 'query.start': LIMIT_TEXT });
+    const counts = {
+      minutes_reading: 10,
+      pages_read: 2,
+      books_completed: 0,
+      quizzes_submitted: 0,
+      recordings_submitted: 0,
+    };
+    return { days: [{ date: start, ...counts }], totals: counts };
+  });
 }
 
 /** The rows of a chart's table, as a screen reader reads them. */
@@ -167,6 +192,50 @@ describe('my progress', () => {
     const [threeMonths, oneMonth] = activity.requests.map((request) => new URL(request.url).searchParams);
     expect(threeMonths!.get('end')).toBe(oneMonth!.get('end'));
     expect(oneMonth!.get('start')! > threeMonths!.get('start')!).toBe(true);
+  });
+
+  it('answers every time it offers, asking for a long one in pieces the server takes (I6)', async () => {
+    await openMyProgress();
+    const activity = activityAsTheServer();
+    const { user } = renderApp(paths.student.myProgress.getHref());
+
+    // 3 months is shown first; then each other time, as the child picks it.
+    const pieces = { '3 months': 1, '1 month': 1, '1 year': 1, 'All time': 5 };
+    for (const [label, count] of Object.entries(pieces)) {
+      const before = label === '3 months' ? 0 : activity.count();
+      if (label !== '3 months') await user.click(screen.getByRole('radio', { name: label }));
+      const days = count === 1 ? '1 day' : `${count} days`;
+      expect(
+        await screen.findByText(
+          `You read for ${count * 10} minutes on ${days}, read ${count * 2} pages and finished 0 books.`,
+        ),
+      ).toBeInTheDocument();
+      // The pieces asked for cover the time picked, one after another, each no longer than the server lists.
+      const asked = activity.requests.slice(before).map((request) => new URL(request.url).searchParams);
+      expect(asked, label).toHaveLength(count);
+      for (const [index, piece] of asked.entries()) {
+        expect(daysFrom(piece.get('start')!, piece.get('end')!)).toBeLessThanOrEqual(ACTIVITY_MAX_DAYS);
+        if (index > 0) expect(daysFrom(asked[index - 1]!.get('end')!, piece.get('start')!)).toBe(2);
+      }
+      // Every time ends today, the end of the first answer asked for.
+      expect(asked.at(-1)!.get('end')).toBe(new URL(activity.requests[0]!.url).searchParams.get('end'));
+    }
+    expect(screen.queryByText(/query\./)).not.toBeInTheDocument();
+  });
+
+  it('tells the child in plain words when a time cannot be shown, never the server’s message', async () => {
+    await openMyProgress();
+    answer('getActivityProfile', () =>
+      errorAnswer(400, 'bad_request', `query.start: ${LIMIT_TEXT}`, { 'query.start': LIMIT_TEXT }),
+    );
+    renderApp(paths.student.myProgress.getHref());
+
+    expect(
+      await screen.findByText(
+        'This could not be shown for what was picked. Pick another time or choice, or try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/query\.start/)).not.toBeInTheDocument();
   });
 
   it('sums up the reading time and lists the days read', async () => {

@@ -32,3 +32,20 @@ export function rangeOf(choice: RangeChoice, today: Date = new Date()): DateRang
   const start = new Date(today.getFullYear(), today.getMonth() - MONTHS_BACK[choice], today.getDate() + 1);
   return { start: calendarDate(start), end: calendarDate(today) };
 }
+
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * A range as consecutive pieces of at most `maxDays` days, in order, together covering it exactly (docs/rules.md I6:
+ * a call that lists a range day by day answers at most so many at once). Counted on calendar dates, so a
+ * daylight-saving change moves nothing.
+ */
+export function piecesOf(range: DateRange, maxDays: number): DateRange[] {
+  const pieces: DateRange[] = [];
+  const last = dayNumber(range.end);
+  for (let first = dayNumber(range.start); first <= last; first += maxDays)
+    pieces.push({ start: dateOf(first), end: dateOf(Math.min(first + maxDays - 1, last)) });
+  return pieces;
+}

@@ -49,7 +49,10 @@ export function bucketActivity(
   range: DateRange,
 ): ActivityBucket[] {
   const step = STEP[choice];
-  const firstRead = days.map((day) => day.date).sort()[0];
+  const firstRead = days
+    .filter((day) => day.minutes_reading > 0 || day.pages_read > 0 || day.books_completed > 0)
+    .map((day) => day.date)
+    .sort()[0];
   const from = choice === 'all' && firstRead ? firstRead : range.start;
   const buckets = new Map<number, ActivityBucket>();
   for (let start = bucketStart(noon(from), step); start <= noon(range.end); start = nextStart(start, step)) {
