@@ -61,6 +61,12 @@ export const getReadingOverview = defineContract({
       .int()
       .nullable()
       .describe('the latest estimate whatever the range; null before the first book or placement'),
+    latest_wpm: z
+      .number()
+      .min(0)
+      .nullable()
+      .describe('the newest read-aloud recording with a WPM, whatever the range (FG2)'),
+    latest_wcpm: z.number().min(0).nullable().describe('that recording’s WCPM (FG2)'),
   }),
 });
 

@@ -79,6 +79,8 @@ export function createReportsService({ db, clock, storage }: Deps) {
         recordings: recordings.map((row) => recordingView(row, storage)),
         lexile_timeline: lexile.points,
         current_lexile: lexile.current,
+        latest_wpm: speed?.wpm ?? null,
+        latest_wcpm: speed?.wcpm ?? null,
       };
     },
 

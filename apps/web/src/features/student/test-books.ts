@@ -131,5 +131,7 @@ export const buildReadingOverview = (overrides: Partial<ReadingOverview> = {}): 
   recordings: [],
   lexile_timeline: [],
   current_lexile: null,
+  latest_wpm: null,
+  latest_wcpm: null,
   ...overrides,
 });

@@ -67,6 +67,8 @@ const overview: Overview = () => ({
     },
   ],
   current_lexile: 250,
+  latest_wpm: 80,
+  latest_wcpm: 74,
 });
 
 async function open(path: string, reply: Overview = overview) {
@@ -130,6 +132,18 @@ async function open(path: string, reply: Overview = overview) {
 }
 
 describe('a student’s page (teacher)', () => {
+  it('shows the latest WPM and WCPM whatever the period, as the goal bar does (FG2)', async () => {
+    // No recording in the period: the figures are still the newest recording's, not a dash beside the goal.
+    await open(paths.teacher.students.getHref(21), async (info) => ({
+      ...(await overview(info)),
+      recordings: [],
+    }));
+    const summary = within(await screen.findByRole('region', { name: 'Sam Reed' }));
+    expect(summary.getByText('Latest WCPM').previousElementSibling).toHaveTextContent('74');
+    expect(summary.getByText('Latest WPM').previousElementSibling).toHaveTextContent('80');
+    expect(screen.getByText('WCPM 74 of 90')).toBeInTheDocument();
+  });
+
   it('shows the level, Lexile, speed and goal, the newest quizzes, and links to the report', async () => {
     const { calls } = await open(paths.teacher.students.getHref(21));
     expect(await screen.findByRole('heading', { name: 'Sam Reed', level: 2 })).toBeInTheDocument();
