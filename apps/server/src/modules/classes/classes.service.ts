@@ -11,7 +11,7 @@ import { academicLevels, classes } from '../../db/schema/index.js';
 import { invalidField, invalidFields, notFound } from '../../domain/errors.js';
 import type { Actor } from '../../domain/actor.js';
 import { requireVisibleClass, schoolInScope } from '../access/in-scope.js';
-import { visibleClasses, visibleStudents } from '../access/scope.js';
+import { classesOfPickedSchool, visibleClasses, visibleStudents } from '../access/scope.js';
 import { studentSummaries } from '../students/student-summary.js';
 import { classesOf, enrolledIn } from './class-conditions.js';
 import { exportClass } from './class-export.js';
@@ -158,7 +158,7 @@ export function createClassesService(deps: Pick<Deps, 'db' | 'storage'>) {
   return {
     async list(actor: Actor, schoolId: number | undefined) {
       const school = await schoolInScope(db, actor, schoolId);
-      const narrowed = actor.role === 'department_head' && school ? eq(classes.schoolId, school) : undefined;
+      const narrowed = classesOfPickedSchool(actor, school);
       return { classes: await viewsOf(db, and(visibleClasses(db, actor), narrowed)!) };
     },
 

@@ -4,13 +4,12 @@
  * over the range, level, latest speed, goals and what needs attention.
  */
 import { STUDENT_OVERVIEW_DEFAULT_DAYS, type contracts, type Response } from '@readalong/contracts';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/database.js';
-import { students } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import { schoolInScope } from '../access/in-scope.js';
-import { visibleStudents } from '../access/scope.js';
+import { studentsOfPickedSchool, visibleStudents } from '../access/scope.js';
 import { goalsOfStudents } from '../goals/goals.service.js';
 import { studentSummaries } from '../students/student-summary.js';
 import { reportInterval, startOfDay, type DateRangeQuery, type Interval } from './date-range.js';
@@ -98,10 +97,7 @@ export async function studentOverview(
   const now = clock.now();
   const interval = intervalOf(query, now);
   const schoolId = await schoolInScope(db, actor, query.school_id);
-  const where = and(
-    visibleStudents(db, actor),
-    actor.role === 'department_head' && schoolId !== undefined ? eq(students.schoolId, schoolId) : undefined,
-  )!;
+  const where = and(visibleStudents(db, actor), studentsOfPickedSchool(actor, schoolId))!;
   const [summaries, stats, quizzes, classes, goals] = await Promise.all([
     studentSummaries(deps, where),
     repo.readingStats(db, where, interval, weekStartOf(now)),

@@ -4,13 +4,12 @@
  */
 import type { contracts } from '@readalong/contracts';
 import type { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
 import { invalidFields } from '../../domain/errors.js';
-import { students } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import { requireVisibleClass, requireVisibleStudent, schoolInScope } from '../access/in-scope.js';
-import { visibleStudents } from '../access/scope.js';
+import { studentsOfPickedSchool, visibleStudents } from '../access/scope.js';
 import {
   createClassesService,
   enrolWithinCapacity,
@@ -39,9 +38,7 @@ export function createRosterService(
       if (query.class_id !== undefined) await requireVisibleClass(db, actor, query.class_id);
       const where = and(
         visibleStudents(db, actor),
-        actor.role === 'department_head' && schoolId !== undefined
-          ? eq(students.schoolId, schoolId)
-          : undefined,
+        studentsOfPickedSchool(actor, schoolId),
         query.class_id !== undefined ? enrolledIn(db, query.class_id) : undefined,
         query.search ? repo.nameMatches(query.search) : undefined,
       )!;
