@@ -37,7 +37,7 @@ import { dateWords, isOverdue, recordingWords, stageOf } from './progress';
 /**
  * What a teacher has assigned (docs/rules.md C39, P17): one class at a time (`?class=` in the address), each
  * assignment with its due date and how many have finished, opening to every student's progress, to change or withdraw.
- * Without a class in the address it opens on the class last looked at on a class-scoped teaching page (C47), else the
+ * Without a class in the address it opens on the class last looked at on a class-scoped teaching page (C48), else the
  * first; a department head's classes are those of the school picked in the frame (C28).
  */
 export function AssignedPage() {

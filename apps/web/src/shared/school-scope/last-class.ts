@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAuth } from '@/lib/auth-store';
 
 /**
- * docs/rules.md C47: the class a member of staff last looked at on a class-scoped teaching page (Class, Settings, the
+ * docs/rules.md C48: the class a member of staff last looked at on a class-scoped teaching page (Class, Settings, the
  * Students and Alerts filters, Assigned), kept in this browser per user, so Assigned opens on it.
  */
 const key = (userId: number) => `readalong.last-class.${userId}`;
@@ -25,7 +25,7 @@ export const lastClass = {
   },
 };
 
-/** Remembers `classId` (when there is one) as the signed-in user's last class (C47). */
+/** Remembers `classId` (when there is one) as the signed-in user's last class (C48). */
 export function useRememberClass(classId: number | null | undefined): void {
   const userId = useAuth().user?.user_id;
   useEffect(() => {
@@ -33,7 +33,7 @@ export function useRememberClass(classId: number | null | undefined): void {
   }, [userId, classId]);
 }
 
-/** The signed-in user's last class (C47), or null. */
+/** The signed-in user's last class (C48), or null. */
 export function useLastClass(): number | null {
   const userId = useAuth().user?.user_id;
   return userId === undefined ? null : lastClass.get(userId);

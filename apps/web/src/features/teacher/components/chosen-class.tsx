@@ -14,7 +14,7 @@ type TaughtClass = NonNullable<ReturnType<typeof useClasses>['data']>[number];
  * The teacher's class chosen in the address (`?class=`, the first by default), for the class and settings pages:
  * loading, an error and "no classes yet" are said here; `children` draws the chosen class, given its picker (shown
  * only to a teacher of several classes; choosing one starts the address afresh, keeping a department head's picked
- * school, whose classes alone are listed: docs/rules.md C28). The class shown is remembered for Assigned (C47).
+ * school, whose classes alone are listed: docs/rules.md C28). The class shown is remembered for Assigned (C48).
  */
 export function ChosenClass({
   whenNone,
