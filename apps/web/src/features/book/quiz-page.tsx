@@ -8,6 +8,7 @@ import { useStudentWorksheet } from '@/shared/passage/start-worksheet';
 import { NextSteps } from '@/shared/quiz/components/next-steps';
 import { WorksheetQuiz } from '@/shared/quiz/components/worksheet-quiz';
 import { usePassage } from '@/shared/passage/get-passage';
+import { libraryBookSteps } from '@/shared/passage/next-step';
 
 /** A book's questions (the “Power-builders area”, docs/rules.md C26). Staff who open it see the demonstration instead. */
 export function BookQuizPage() {
@@ -30,7 +31,7 @@ function StudentBookQuiz({ passageId }: { passageId: number }) {
         passageId={passageId}
         worksheetId={worksheet.data.worksheet_id}
         pages={passage.data.pages}
-        nextSteps={<NextSteps />}
+        nextSteps={<NextSteps book={passage.data} steps={libraryBookSteps(passageId)} />}
       />
     </Stack>
   );

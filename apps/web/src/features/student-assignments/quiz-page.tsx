@@ -3,6 +3,7 @@ import { QueriesError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { useParams } from 'react-router';
 import { useWorksheetPassage } from '@/shared/passage/get-passage';
+import { assignmentSteps } from '@/shared/passage/next-step';
 import { NextSteps } from '@/shared/quiz/components/next-steps';
 import { WorksheetQuiz } from '@/shared/quiz/components/worksheet-quiz';
 
@@ -24,7 +25,7 @@ export function AssignmentQuizPage() {
         passageId={passage.data.id}
         worksheetId={worksheetId}
         pages={passage.data.pages}
-        nextSteps={<NextSteps />}
+        nextSteps={<NextSteps book={passage.data} steps={assignmentSteps(worksheetId)} />}
       />
     </Stack>
   );

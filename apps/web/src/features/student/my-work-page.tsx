@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { paths } from '@/config/paths';
+import { libraryBookSteps, NEXT_STEP_LABELS, nextStepOf, type NextStep } from '@/shared/passage/next-step';
 import { useReadingOverview } from './api/get-reading-overview';
 import { useRateBuilders, useSkillBuilders } from './api/get-student-builders';
 import { useSubmittedPassages, type FinishedBook } from './api/get-submitted-passages';
@@ -131,6 +132,13 @@ function BooksPanel() {
   );
 }
 
+const STEP_ICONS: Record<NextStep, ReactNode> = {
+  read: <IconBook2 aria-hidden />,
+  quiz: <IconListCheck aria-hidden />,
+  'read-aloud': <IconMicrophone aria-hidden />,
+  finished: <IconBooks aria-hidden />,
+};
+
 function BooksOnTheGo({ books }: { books: readonly BookSummary[] }) {
   if (books.length === 0) {
     return <Text size="lg">No books on the go. Pick one in Power builders to start!</Text>;
@@ -138,7 +146,8 @@ function BooksOnTheGo({ books }: { books: readonly BookSummary[] }) {
   return (
     <WorkList>
       {books.map((book) => {
-        const isQuizNext = book.pages_completed >= book.num_pages;
+        // C46: the true next step, never the quiz once it is in; a recording still owed goes to the send screen.
+        const step = nextStepOf(book);
         return (
           <WorkRow
             key={book.id}
@@ -146,10 +155,10 @@ function BooksOnTheGo({ books }: { books: readonly BookSummary[] }) {
             title={book.title}
             action={
               <WorkLink
-                label={isQuizNext ? 'Take the quiz' : 'Keep reading'}
+                label={NEXT_STEP_LABELS[step]}
                 title={book.title}
-                href={isQuizNext ? paths.book.quiz.getHref(book.id) : paths.book.read.getHref(book.id)}
-                icon={isQuizNext ? <IconListCheck aria-hidden /> : <IconBook2 aria-hidden />}
+                href={libraryBookSteps(book.id)[step]}
+                icon={STEP_ICONS[step]}
                 isPrimary
               />
             }
@@ -169,7 +178,8 @@ function FinishedBooks({ books }: { books: readonly FinishedBook[] }) {
   if (books.length === 0) {
     return (
       <Nothing icon={<IconBooks aria-hidden />} title="No finished books yet">
-        Read every page of a book and answer its quiz. Your finished books and scores will appear here.
+        Read every page of a book, answer its quiz and, if you read aloud, send your reading to your teacher.
+        Your finished books and scores will appear here.
       </Nothing>
     );
   }

@@ -5,20 +5,41 @@ import { useCallback, useRef } from 'react';
 import { Loading } from '@/components/loading';
 import { useAuth } from '@/lib/auth-store';
 import { usePassage, useWorksheetPassage } from '@/shared/passage/get-passage';
+import {
+  assignmentSteps,
+  libraryBookSteps,
+  NEXT_STEP_LABELS,
+  nextStepOf,
+  type StepLinks,
+} from '@/shared/passage/next-step';
 import { startWorksheet } from '@/shared/passage/start-worksheet';
-import { ReadAloudScreen, type ReadAloudMode } from './components/read-aloud-screen';
+import { ReadAloudScreen, type ReadAloudMode, type WayOn } from './components/read-aloud-screen';
 
 /** Only students record; staff opening a student's route see the demonstration. */
 const useMode = (mode: ReadAloudMode): ReadAloudMode => (useAuth().userRole === 'student' ? mode : 'demo');
+
+/**
+ * C46: once the take is sent, what the book still needs (its pages, its quiz), else back to the list it came from.
+ */
+function wayOnAfterSending(passage: Passage, steps: StepLinks, backLabel: string): WayOn {
+  const step = nextStepOf({ ...passage, recording_needed: false });
+  return step === 'finished'
+    ? { label: backLabel, href: steps.finished }
+    : { label: NEXT_STEP_LABELS[step], href: steps[step] };
+}
 
 function PassageScreen({
   passage,
   mode,
   worksheetId,
+  steps,
+  backLabel,
 }: {
   passage: UseQueryResult<Passage>;
   mode: ReadAloudMode;
   worksheetId: () => Promise<number>;
+  steps: StepLinks;
+  backLabel: string;
 }) {
   if (passage.isPending) return <Loading label="Getting your book ready" />;
   if (passage.isError) return <QueriesError title="This book could not be opened" queries={[passage]} />;
@@ -29,6 +50,7 @@ function PassageScreen({
       passageId={passage.data.id}
       pages={passage.data.pages}
       worksheetId={worksheetId}
+      wayOn={wayOnAfterSending(passage.data, steps, backLabel)}
     />
   );
 }
@@ -48,12 +70,28 @@ export function BookReadAloud({ bookId, mode }: { bookId: number; mode: ReadAlou
       )),
     [bookId],
   );
-  return <PassageScreen passage={passage} mode={useMode(mode)} worksheetId={worksheetId} />;
+  return (
+    <PassageScreen
+      passage={passage}
+      mode={useMode(mode)}
+      worksheetId={worksheetId}
+      steps={libraryBookSteps(bookId)}
+      backLabel="Back to my books"
+    />
+  );
 }
 
 /** `/student-assignments/power-builders/{worksheetId}/read-aloud/{practice,assignment}`: the worksheet is the assignment's. */
 export function AssignmentReadAloud({ worksheetId, mode }: { worksheetId: number; mode: ReadAloudMode }) {
   const passage = useWorksheetPassage(worksheetId);
   const known = useCallback(() => Promise.resolve(worksheetId), [worksheetId]);
-  return <PassageScreen passage={passage} mode={useMode(mode)} worksheetId={known} />;
+  return (
+    <PassageScreen
+      passage={passage}
+      mode={useMode(mode)}
+      worksheetId={known}
+      steps={assignmentSteps(worksheetId)}
+      backLabel="Back to my work"
+    />
+  );
 }

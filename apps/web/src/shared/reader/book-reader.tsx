@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { Loading } from '@/components/loading';
 import { QueriesError } from '@/components/load-error';
-import { IconArrowLeft, IconArrowRight, IconListCheck, IconMicrophone } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconBooks, IconListCheck, IconMicrophone } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Passage } from '@readalong/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -10,6 +10,13 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth-store';
 import { useReadingSettings } from '@/lib/reading-settings';
 import { usePassage } from '@/shared/passage/get-passage';
+import {
+  libraryBookSteps,
+  NEXT_STEP_LABELS,
+  nextStepOf,
+  type NextStep,
+  type StepLinks,
+} from '@/shared/passage/next-step';
 import { BackgroundMusic } from './background-music';
 import { PageView } from './page-view';
 import { useClassTranslationLanguage } from './page-translation';
@@ -24,16 +31,16 @@ interface BookReaderProps {
   mode: ReaderMode;
 }
 
-/** Where the last page leads: the quiz, and (for students with read-aloud) practising it aloud. */
-export interface ReaderNextSteps {
-  quizHref: string;
-  readAloudHref: string;
-}
-
 interface PassageReaderProps {
   passage: UseQueryResult<Passage>;
   mode: ReaderMode;
-  next: ReaderNextSteps;
+  /** Where the last page leads (C46): the quiz, the recording for the teacher, or the next book. */
+  steps: StepLinks;
+  /**
+   * Beside the quiz, a read-aloud student may read aloud first: a library book's practice (heard back, never sent),
+   * an assignment's recording for the teacher.
+   */
+  aloudBeforeQuiz: 'practice' | 'read-aloud';
   /** The worksheet the reading counts for (an assignment's); without it the book's worksheet is started. */
   worksheetId?: () => Promise<number>;
 }
@@ -46,12 +53,17 @@ const isTypingTarget = (target: EventTarget | null) =>
 /** `/power-builders/{bookId}/read` and `demo-read`: the e-book of a library book. */
 export function BookReader({ bookId, mode }: BookReaderProps) {
   const passage = usePassage(Number(bookId));
-  const next = {
-    quizHref: mode === 'demo' ? paths.book.demoQuiz.getHref(bookId) : paths.book.quiz.getHref(bookId),
-    readAloudHref: paths.book.practice.getHref(bookId),
-  };
-  return <PassageReader passage={passage} mode={mode} next={next} />;
+  const library = libraryBookSteps(bookId);
+  const steps = mode === 'demo' ? { ...library, quiz: paths.book.demoQuiz.getHref(bookId) } : library;
+  return <PassageReader passage={passage} mode={mode} steps={steps} aloudBeforeQuiz="practice" />;
 }
+
+const STEP_ICONS: Record<NextStep, typeof IconListCheck> = {
+  read: IconArrowRight,
+  quiz: IconListCheck,
+  'read-aloud': IconMicrophone,
+  finished: IconBooks,
+};
 
 /**
  * The e-book of a passage however it was loaded (a library book or an assignment's worksheet). A failed refresh
@@ -66,7 +78,13 @@ export function PassageReader({ passage, ...props }: PassageReaderProps) {
 }
 
 /** One page at a time, with narration, word highlighting and the reader's own settings. */
-function Reader({ book, mode, next, worksheetId }: Omit<PassageReaderProps, 'passage'> & { book: Passage }) {
+function Reader({
+  book,
+  mode,
+  steps,
+  aloudBeforeQuiz,
+  worksheetId,
+}: Omit<PassageReaderProps, 'passage'> & { book: Passage }) {
   const { userRole, user } = useAuth();
   const [settings] = useReadingSettings();
   const [pageIndex, setPageIndex] = useState(0);
@@ -79,11 +97,24 @@ function Reader({ book, mode, next, worksheetId }: Omit<PassageReaderProps, 'pas
   const pageCount = pages.length;
   const page = pages[Math.min(pageIndex, Math.max(pageCount - 1, 0))];
   const isLast = pageCount > 0 && pageIndex >= pageCount - 1;
-  const quizLink = useRef<HTMLAnchorElement>(null);
+  const isStudentReading = mode === 'read' && userRole === 'student';
+  // C46: on the last page every page is read, so the way on is the quiz, the recording or the next book. Staff
+  // previewing see the quiz, as a child who has not taken it would.
+  const step: NextStep = isStudentReading
+    ? nextStepOf({ ...book, pages_completed: Math.max(book.pages_completed, book.num_pages) })
+    : 'quiz';
+  const StepIcon = STEP_ICONS[step];
+  const aloud =
+    step === 'quiz' && isStudentReading && user?.read_aloud_enabled
+      ? { label: 'Read it aloud', href: steps[aloudBeforeQuiz] }
+      : step === 'read-aloud'
+        ? { label: 'Practise first', href: steps.practice }
+        : null;
+  const wayOnLink = useRef<HTMLAnchorElement>(null);
   // X4: "Next" goes away on the last page; the keyboard lands on what comes next rather than on <body>.
   useEffect(() => {
     if (isLast && direction === 'forward' && document.activeElement === document.body)
-      quizLink.current?.focus();
+      wayOnLink.current?.focus();
   }, [isLast, direction]);
 
   useReadingProgress({
@@ -178,29 +209,29 @@ function Reader({ book, mode, next, worksheetId }: Omit<PassageReaderProps, 'pas
       </Card>
       {isLast && (
         <Button
-          ref={quizLink}
+          ref={wayOnLink}
           component={Link}
-          to={next.quizHref}
+          to={steps[step]}
           size="xl"
           radius="xl"
           color="green"
           fullWidth
-          rightSection={<IconListCheck size={28} aria-hidden />}
+          rightSection={<StepIcon size={28} aria-hidden />}
         >
-          Take the quiz
+          {NEXT_STEP_LABELS[step]}
         </Button>
       )}
-      {isLast && mode === 'read' && userRole === 'student' && user?.read_aloud_enabled && (
+      {isLast && aloud && (
         <Button
           component={Link}
-          to={next.readAloudHref}
+          to={aloud.href}
           size="xl"
           radius="xl"
           variant="light"
           fullWidth
           rightSection={<IconMicrophone size={28} aria-hidden />}
         >
-          Read it aloud
+          {aloud.label}
         </Button>
       )}
       <Group justify="space-between" wrap="nowrap" gap="sm">

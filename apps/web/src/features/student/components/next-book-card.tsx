@@ -1,13 +1,15 @@
 import { AspectRatio, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { libraryBookSteps, NEXT_STEP_LABELS, nextStepOf } from '@/shared/passage/next-step';
 import type { BookSummary } from '../api/list-passages';
 import { BandChip } from './band-chip';
 import { progressLabel } from './book-progress';
 
 /** The one book to read next, shown large with a single clear way in. */
 export function NextBookCard({ book }: { book: BookSummary }) {
+  // C46: its one way in is the book's next step: reading, the quiz or the recording for the teacher.
+  const step = nextStepOf(book);
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="next-book-heading">
       <Stack gap="md">
@@ -31,11 +33,11 @@ export function NextBookCard({ book }: { book: BookSummary }) {
             </Group>
             <Button
               component={Link}
-              to={paths.book.read.getHref(book.id)}
+              to={libraryBookSteps(book.id)[step]}
               size="xl"
               leftSection={<IconPlayerPlay aria-hidden />}
             >
-              Start reading
+              {step === 'read' ? 'Start reading' : NEXT_STEP_LABELS[step]}
             </Button>
           </Stack>
         </SimpleGrid>
