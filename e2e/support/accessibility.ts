@@ -77,7 +77,10 @@ export async function expectFocusOnHeading(page: Page): Promise<void> {
       const style = getComputedStyle(focused);
       return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 ? 'ring' : 'no ring';
     });
-  await expect.poll(ring, { message: 'focus is on the page’s h1, with its ring showing' }).toBe('ring');
+  // As long as a page's data may take to come (settle): on a busy machine the first screen's h1 came after 5 s.
+  await expect
+    .poll(ring, { message: 'focus is on the page’s h1, with its ring showing', timeout: 15_000 })
+    .toBe('ring');
 }
 
 /** Waits for the page's animations to end; endless ones (a spinner's) are left out, one cancelled counts as done. */

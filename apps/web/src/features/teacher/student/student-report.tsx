@@ -31,8 +31,8 @@ import classes from './student-report.module.css';
 /**
  * A student's report for their teacher and a parent meeting (docs/rules.md C35): over a period the teacher picks, a
  * summary (level, Lexile and speed then and now, strengths and next steps), goals, the Lexile timeline, reading
- * aloud over time, books and scores with each quiz's answers, and skills. Printed, it is the page without the app
- * around it or its buttons, each part on its own page.
+ * aloud over time, books and scores with each quiz's answers, and skills. Printed, it is a family's two pages: the
+ * page without the app around it, its buttons or the skill-by-skill charts, its parts one after the other.
  */
 export function StudentReportView({ studentId }: { studentId: number }) {
   const [period, setPeriod] = useState<ReportPeriod>('term');
@@ -88,21 +88,16 @@ export function StudentReportView({ studentId }: { studentId: number }) {
       >
         <GoalProgressList goals={goals} />
       </ReportSection>
-      <div className={classes.newPage}>
-        <LexileSection
-          name={student.first_name}
-          points={lexile_timeline}
-          current={current_lexile}
-          period={choice.label}
-        />
-      </div>
-      <div className={classes.newPage}>
-        <FluencySection recordings={recordings} goals={goals} period={choice.label} />
-      </div>
-      <div className={classes.newPage}>
-        <BooksSection books={books} period={choice.label} />
-      </div>
-      <Stack gap="lg" className={classes.newPage}>
+      <LexileSection
+        name={student.first_name}
+        points={lexile_timeline}
+        current={current_lexile}
+        period={choice.label}
+      />
+      <FluencySection recordings={recordings} goals={goals} period={choice.label} />
+      <BooksSection books={books} period={choice.label} />
+      {/* On paper the skills are the strengths and next steps At a glance names: the report stays two pages. */}
+      <Stack gap="lg" className={classes.noPrint}>
         <Loaded
           query={outcomes}
           loadingLabel="Loading the skills"
