@@ -39,6 +39,11 @@ const VALID_RANGES: Record<string, Record<string, string>> = {
     start: '2026-03-07T00:00:00-05:00',
     end: '2026-03-09T00:00:00-04:00',
   },
+  // The periods the screens offer, as they send them on the test clock's today (2026-09-15): insights' longest,
+  // the teacher's student page (a start, no end), a piece of My progress's "All time" across a leap day.
+  'the last 365 days, as insights asks': { start: '2025-09-16', end: '2026-09-15' },
+  'the last 90 days without an end, as the student page asks': { start: '2026-06-18' },
+  'a piece of 366 days across a leap day, as My progress asks': { start: '2023-03-01', end: '2024-02-29' },
   'date-times at the edges, off UTC': {
     start: '1900-01-01T00:00:00+14:00',
     end: '9999-12-31T23:59:59.999-12:00',
@@ -88,6 +93,19 @@ describe('every call with dates answers any range its contract accepts (I3, I6)'
         }
       expect(wrong, wrong.join('\n')).toEqual([]);
     });
+
+  it('sets an assignment due on the first or the last date there is', async () => {
+    for (const due_at of ['1900-01-01', '9999-12-31']) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/v1/worksheets/assignments',
+        token: world.tokens.teacher,
+        payload: { passage_id: world.passage.id, class_id: world.corners.own.class.id, due_at },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json<{ due_at: string }>().due_at).toBe(due_at);
+    }
+  });
 
   it('refuses an end before its start in words naming the field', async () => {
     const wrong: string[] = [];

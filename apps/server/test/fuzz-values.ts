@@ -1,6 +1,7 @@
 /**
  * Values generated from the OpenAPI document's JSON schemas with fast-check: a valid-looking value (the world's
- * ids, text matching each pattern, dates of this century), usually with one leaf swapped for what breaks careless
+ * ids, text matching each pattern, dates of this century and the first and last accepted; a date range often one of
+ * the named ranges of I3/I6: the edges, an end before its start, a hundred years, across a daylight-saving change), usually with one leaf swapped for what breaks careless
  * code — NUL in text, integers past PostgreSQL's, dates it cannot hold, wrong types, a missing or an extra field —
  * so the request passes every other check and the bad value reaches as deep as it can.
  */
@@ -43,10 +44,64 @@ function matching(pattern: string): fc.Arbitrary<string> {
 const isoDate = fc
   .date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
   .map((date) => date.toISOString());
+/** The first and last dates a call accepts (I3): each day's end, or its start, lies outside what JavaScript writes plainly. */
+const EDGE_DATES = ['1900-01-01', '9999-12-31'];
+const EDGE_DATE_TIMES = [
+  '1900-01-01T00:00:00+14:00',
+  '9999-12-31T23:59:59.999Z',
+  '9999-12-31T23:59:59-12:00',
+];
+
+/**
+ * Ranges for a call's `start` and `end` (I3, I6; undefined leaves the field out): every date there is, the edges
+ * alone, an end before its start, a hundred years, and ranges across a daylight-saving change (Europe's and North
+ * America's, spring and autumn), as dates and as date-times with the offsets either side of it.
+ */
+const DATE_RANGES: [string | undefined, string | undefined][] = [
+  ['1900-01-01', '9999-12-31'],
+  [undefined, '9999-12-31'],
+  ['1900-01-01', undefined],
+  ['9999-12-31', '9999-12-31'],
+  ['1900-01-01', '1900-01-01'],
+  ['9999-12-31', '1900-01-01'],
+  ['2026-05-02', '2026-05-01'],
+  ['1950-01-01', '2049-12-31'],
+  ['1926-09-15', '2026-09-15'],
+  ['2026-03-01', '2026-04-15'],
+  ['2026-10-20', '2026-11-05'],
+];
+const DATE_TIME_RANGES: [string, string][] = [
+  ['2026-03-08T01:30:00-05:00', '2026-03-08T03:30:00-04:00'],
+  ['2026-10-25T00:30:00+02:00', '2026-10-25T02:30:00+01:00'],
+  ['1900-01-01T00:00:00+14:00', '9999-12-31T23:59:59.999-12:00'],
+  ['9999-12-31T23:59:59-12:00', '9999-12-31T23:59:59.999-12:00'],
+];
+
+const isDateSchema = (schema: JsonSchema | undefined, format: 'date' | 'date-time') =>
+  !!schema && (schema.format === format || (schema.anyOf ?? []).some((variant) => variant.format === format));
+
+/** A named range for an object with date fields `start` and `end`, fitting their formats. */
+function dateRange(schema: JsonSchema): fc.Arbitrary<Record<string, string>> | undefined {
+  const { start, end } = schema.properties ?? {};
+  if (!isDateSchema(start, 'date') || !isDateSchema(end, 'date')) return undefined;
+  const withTimes = isDateSchema(start, 'date-time') && isDateSchema(end, 'date-time');
+  return fc.constantFrom(...DATE_RANGES, ...(withTimes ? DATE_TIME_RANGES : [])).map(([from, to]) => ({
+    ...(from !== undefined && { start: from }),
+    ...(to !== undefined && { end: to }),
+  }));
+}
 
 function validText(schema: JsonSchema): fc.Arbitrary<string> {
-  if (schema.format === 'date') return isoDate.map((value) => value.slice(0, 10));
-  if (schema.format === 'date-time') return isoDate;
+  if (schema.format === 'date')
+    return fc.oneof(
+      { arbitrary: isoDate.map((value) => value.slice(0, 10)), weight: 3 },
+      { arbitrary: fc.constantFrom(...EDGE_DATES), weight: 1 },
+    );
+  if (schema.format === 'date-time')
+    return fc.oneof(
+      { arbitrary: isoDate, weight: 3 },
+      { arbitrary: fc.constantFrom(...EDGE_DATE_TIMES), weight: 1 },
+    );
   if (schema.format === 'email') return fc.emailAddress();
   if (schema.format === 'uri') return fc.webUrl();
   if (schema.format === 'uuid') return fc.uuid();
@@ -85,13 +140,22 @@ function wellFormed(schema: JsonSchema, ids: readonly number[]): fc.Arbitrary<un
         minLength: schema.minItems ?? 0,
         maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, 3)),
       });
-    case 'object':
-      return fc.record(
+    case 'object': {
+      const fields = fc.record(
         Object.fromEntries(
           Object.entries(schema.properties ?? {}).map(([key, value]) => [key, validValue(value, ids)]),
         ),
         { requiredKeys: schema.required ?? [] },
       );
+      // A date range is as often one of the named ranges as two dates drawn apart.
+      const range = dateRange(schema);
+      if (!range) return fields;
+      return fc.tuple(fields, fc.option(range, { freq: 2 })).map(([base, named]) => {
+        if (!named) return base;
+        const { start: _start, end: _end, ...rest } = base;
+        return { ...rest, ...named };
+      });
+    }
     default:
       return fc.jsonValue({ maxDepth: 1 });
   }
