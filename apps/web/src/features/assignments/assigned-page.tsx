@@ -45,11 +45,9 @@ export function AssignedPage() {
   const [search, setSearch] = useSearchParams();
   const scopedSearch = useScopedSearch();
   const last = useLastClass();
-  const chosen =
-    classes.data?.find((klass) => String(klass.id) === search.get('class')) ??
-    classes.data?.find((klass) => klass.id === last) ??
-    classes.data?.[0];
-  useRememberClass(chosen?.id);
+  const named = classes.data?.find((klass) => String(klass.id) === search.get('class'));
+  const chosen = named ?? classes.data?.find((klass) => klass.id === last) ?? classes.data?.[0];
+  useRememberClass(named?.id);
   if (classes.isPending) return <Loading label="Reading your classes" />;
   if (classes.isError)
     return (

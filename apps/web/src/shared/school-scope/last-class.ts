@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAuth } from '@/lib/auth-store';
 
 /**
- * docs/rules.md C48: the class a member of staff last looked at on a class-scoped teaching page (Class, Settings, the
+ * docs/rules.md C48: the class a member of staff last chose on a class-scoped teaching page (Class, Settings, the
  * Students and Alerts filters, Assigned), kept in this browser per user, so Assigned opens on it.
  */
 const key = (userId: number) => `readalong.last-class.${userId}`;

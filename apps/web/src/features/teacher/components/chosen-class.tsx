@@ -14,7 +14,7 @@ type TaughtClass = NonNullable<ReturnType<typeof useClasses>['data']>[number];
  * The teacher's class chosen in the address (`?class=`, the first by default), for the class and settings pages:
  * loading, an error and "no classes yet" are said here; `children` draws the chosen class, given its picker (shown
  * only to a teacher of several classes; choosing one starts the address afresh, keeping a department head's picked
- * school, whose classes alone are listed: docs/rules.md C28). The class shown is remembered for Assigned (C48).
+ * school, whose classes alone are listed: docs/rules.md C28). The class chosen is remembered for Assigned (C48).
  */
 export function ChosenClass({
   whenNone,
@@ -26,8 +26,10 @@ export function ChosenClass({
   const [search, setSearch] = useSearchParams();
   const classes = useClasses(useSchoolScope());
   const scopedSearch = useScopedSearch();
-  const chosen = classes.data?.find((klass) => klass.id === Number(search.get('class'))) ?? classes.data?.[0];
-  useRememberClass(chosen?.id);
+  const named = classes.data?.find((klass) => klass.id === Number(search.get('class')));
+  const chosen = named ?? classes.data?.[0];
+  // C48: a class chosen (in the address) is remembered for Assigned; the first one shown by default is not.
+  useRememberClass(named?.id);
   if (classes.isPending) return <Loading label="Loading your classes" />;
   if (classes.isError) return <QueriesError title="Your classes could not be loaded" queries={[classes]} />;
   if (classes.data.length === 0) {
