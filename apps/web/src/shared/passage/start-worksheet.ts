@@ -10,12 +10,14 @@ export const startWorksheet = (passageId: number, kind: WorksheetKind = 'passage
 
 /**
  * The signed-in student's worksheet for a passage, started if need be (the call starts or resumes). Staff trying
- * a passage (`enabled: false`) start nothing.
+ * a passage (`enabled: false`) start nothing. Its key is outside `passages` and `worksheets`, which a handed-in quiz
+ * refreshes: asked again once the quiz finished the worksheet, the call would start a new one, and the library would
+ * show the finished book as new (docs/rules.md C46).
  */
 export const useStudentWorksheet = (passageId: number, kind: WorksheetKind = 'passage', enabled = true) =>
   useQuery({
     enabled,
-    queryKey: ['passages', passageId, 'worksheet', kind],
+    queryKey: ['started-worksheet', passageId, kind],
     queryFn: () => startWorksheet(passageId, kind),
     staleTime: Infinity,
   });

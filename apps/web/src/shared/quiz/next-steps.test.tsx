@@ -1,10 +1,10 @@
 /** docs/rules.md C46: the quiz's result names what the book still needs, as its main button. */
 import type { Passage } from '@readalong/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { answer } from '@/test/api-mocks';
-import { signedInAs } from '@/test/auth';
+import { countCalls, signedInAs } from '@/test/auth';
 import { renderApp } from '@/test/render-app';
 import { BOOK_ID, NOT_SUBMITTED, QUIZ, WORKSHEET_ID, buildOutcome, buildPassage } from './test-quiz';
 
@@ -14,8 +14,10 @@ const FILLED = /^var\(--mantine-color-\w+-filled\)$/;
 /** A one-question quiz on a book of one page, every page read, answered right and sent. */
 async function passQuiz(progress: Partial<Passage>) {
   await signedInAs({ login_role: 'student' });
-  answer('getPassage', () => buildPassage({ num_pages: 1, pages_completed: 1, ...progress }));
-  answer('startWorksheet', () => ({ worksheet_id: WORKSHEET_ID }));
+  const passage = countCalls('getPassage', () =>
+    buildPassage({ num_pages: 1, pages_completed: 1, ...progress }),
+  );
+  const started = countCalls('startWorksheet', () => ({ worksheet_id: WORKSHEET_ID }));
   answer('getDiagnosticsSubmission', () => NOT_SUBMITTED);
   answer('getPassageQuestions', () => ({ questions: QUIZ.slice(0, 1) }));
   answer('submitDiagnostics', () => buildOutcome());
@@ -23,6 +25,7 @@ async function passQuiz(progress: Partial<Passage>) {
   await user.click(await screen.findByRole('radio', { name: 'nectar' }));
   await user.click(screen.getByRole('button', { name: /Finish the quiz/ }));
   expect(await screen.findByRole('heading', { name: 'Well done, you passed!' })).toBeInTheDocument();
+  return { passage, started };
 }
 
 describe('after the quiz', () => {
@@ -41,5 +44,13 @@ describe('after the quiz', () => {
 
     expect(screen.queryByRole('link', { name: /Read it aloud/ })).not.toBeInTheDocument();
     expect(background(screen.getByRole('link', { name: 'Choose my next book' }))).toMatch(FILLED);
+  });
+
+  it('starts no new worksheet when the handed-in quiz refreshes the book (it may have finished it)', async () => {
+    const { passage, started } = await passQuiz({ recording_needed: false });
+
+    // The answer refreshes every view of the student's books: the passage is asked again.
+    await waitFor(() => expect(passage.count()).toBeGreaterThan(1));
+    expect(started.count()).toBe(1);
   });
 });
