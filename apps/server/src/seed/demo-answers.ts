@@ -15,8 +15,22 @@ import { isPassing } from '../modules/progression/level-rules.js';
 import { stableNumber } from './stable-number.js';
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
-/** What a child writes for an open question: it waits for the teacher and stays out of the score. */
-const OPEN_ANSWER = 'I liked the part where they did not give up, because it was hard and they kept trying.';
+/**
+ * What children write for an open question, one picked per student and question: it waits for the teacher and
+ * stays out of the score. They differ, as a class's answers do, so a teacher marking them reads real variety.
+ */
+const OPEN_ANSWERS = [
+  'I liked the part where they did not give up, because it was hard and they kept trying.',
+  'I think they felt nervous at first and then happy, because in the end it worked out.',
+  'My favourite part was the ending. It was a surprise and I did not guess it.',
+  'They were kind to each other. I would help my friend like that too.',
+  'I learned something new from this book. I want to find out more about it.',
+  'It made me think of the time I tried something new with my family.',
+  'The pictures helped me understand what was happening on each page.',
+  'I would change the ending so everyone could join in.',
+  'because they wanted to help',
+  'I am not sure but I think they were brave.',
+];
 
 interface Part {
   question: StoredQuestionRow;
@@ -31,9 +45,11 @@ function partsOf(questions: readonly StoredQuestionRow[]): Part[] {
   });
 }
 
-function rightAnswer({ question, subQuestionNum }: Part): string {
+function rightAnswer({ question, subQuestionNum }: Part, seed = ''): string {
   if (question.typeId === QuestionType.ShortAnswer) return strings(question.answerKey.accepted)[0] ?? '';
-  if (question.typeId === QuestionType.OpenEnded) return OPEN_ANSWER;
+  if (question.typeId === QuestionType.OpenEnded) {
+    return OPEN_ANSWERS[stableNumber(`open:${seed}`) % OPEN_ANSWERS.length]!;
+  }
   return answerText(question, subQuestionNum);
 }
 
@@ -107,7 +123,7 @@ export function demoAnswers(
     const wrong = new Set(wrongFirst.slice(0, wrongCount));
     return parts.map((part) => {
       const key = `${options.seed}:${part.question.id}.${part.subQuestionNum}`;
-      const selectedOption = wrong.has(part) ? wrongAnswer(part, key) : rightAnswer(part);
+      const selectedOption = wrong.has(part) ? wrongAnswer(part, key) : rightAnswer(part, key);
       const [marked] = markQuestion(part.question, [
         { subQuestionNum: part.subQuestionNum, selectedOption },
       ]).filter((candidate) => candidate.subQuestionNum === part.subQuestionNum);

@@ -255,6 +255,11 @@ async function insertStudents(
   plans: StudentPlan[],
 ) {
   const { tx, passwordHash, historyStart } = context;
+  // Accounts are made when the school year's licence starts (or when the history does, if earlier), so the seats
+  // used month by month (LP2, FG6) count the children who read in those months.
+  const madeAt = new Date(
+    Math.min(Date.parse(`${context.licencePeriod.startsOn}T08:00:00Z`), historyStart.getTime()),
+  );
   const accounts = await tx
     .insert(users)
     .values(
@@ -265,6 +270,7 @@ async function insertStudents(
         lastName,
         role: 'student' as const,
         passwordHash,
+        createdAt: madeAt,
       })),
     )
     .returning({ id: users.id, username: users.username });
@@ -281,6 +287,7 @@ async function insertStudents(
       colourBandId: plan.colourBandId,
       coins: plan.coins,
       readAloudEnabled: plan.readAloudEnabled,
+      createdAt: madeAt,
     })),
   );
   await tx.insert(enrolments).values(

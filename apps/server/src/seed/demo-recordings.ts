@@ -295,7 +295,11 @@ export function planDemoRecordings(input: {
     const read = new Set(
       input.sittings.filter((s) => s.username === student.username).map((s) => s.book.slug),
     );
-    const shelf = shelfOf(student.colourBandId).filter((book) => !read.has(book.slug));
+    // A climber who passed every book of their band has moved up one (demo-history.ts): a book of that band.
+    const shelf =
+      [student.colourBandId, student.colourBandId + 1]
+        .map((band) => shelfOf(band).filter((book) => !read.has(book.slug)))
+        .find((books) => books.length > 0) ?? [];
     if (shelf.length === 0) continue;
     const book = shelf[seed(`new-book:${student.username}`) % shelf.length]!;
     add({
