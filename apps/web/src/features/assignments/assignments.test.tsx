@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { answer, errorAnswer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
 import { buildClass, buildPassage, buildStudentSummary } from '@/test/factories';
+import { lastClass } from '@/shared/school-scope/last-class';
 import { renderApp } from '@/test/render-app';
 import type { AssignmentActivity, StudentProgress } from './api/assignments';
 
@@ -76,12 +77,13 @@ async function openLibrary() {
   return rendered;
 }
 
-async function openAssigned(assignments: AssignmentActivity[]) {
-  await signedInAs({ login_role: 'teacher' });
+async function openAssigned(assignments: AssignmentActivity[], { lastChosen = 0, href = '' } = {}) {
+  const { user_id } = await signedInAs({ login_role: 'teacher' });
+  if (lastChosen) lastClass.set(user_id, lastChosen);
   answer('listClasses', () => ({ classes: [maple, buildClass({ id: 4, name: 'Grade 4 Oak' })] }));
   answer('getClassStudents', () => ({ students: [mia, ben] }));
   const reads = countCalls('getAssignmentsActivity', () => ({ assignments }));
-  const rendered = renderApp(paths.assignments.assigned.getHref());
+  const rendered = renderApp(href || paths.assignments.assigned.getHref());
   await waitFor(() => expect(rendered.router.state.revalidation).toBe('idle'));
   return { ...rendered, reads };
 }
@@ -190,6 +192,32 @@ describe('what is assigned', () => {
     );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Class' }), 'Grade 4 Oak');
     await waitFor(() => expect(reads.requests.at(-1)!.url).toMatch(/class_id=4$/));
+  });
+
+  it('opens on the class last chosen on a teaching page (C48); a class in the address wins', async () => {
+    const { reads, unmount } = await openAssigned([], { lastChosen: 4 });
+    expect(await screen.findByRole('heading', { name: 'Nothing assigned to Grade 4 Oak yet' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Class' })).toHaveValue('4');
+    expect(reads.requests.map((request) => new URL(request.url).searchParams.get('class_id'))).toEqual(['4']);
+    unmount();
+
+    await openAssigned([], {
+      lastChosen: 4,
+      href: `${paths.assignments.assigned.getHref()}?class=${maple.id}`,
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Nothing assigned to Grade 3 Maple yet' }),
+    ).toBeVisible();
+  });
+
+  it('remembers the class chosen here for the next visit (C48)', async () => {
+    const { user, unmount } = await openAssigned([]);
+    await screen.findByRole('heading', { name: 'Nothing assigned to Grade 3 Maple yet' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Class' }), 'Grade 4 Oak');
+    await screen.findByRole('heading', { name: 'Nothing assigned to Grade 4 Oak yet' });
+    unmount();
+    await openAssigned([]);
+    expect(await screen.findByRole('heading', { name: 'Nothing assigned to Grade 4 Oak yet' })).toBeVisible();
   });
 
   it('changes the due date and students, and withdraws after asking', async () => {
