@@ -98,7 +98,7 @@ export function visibleStaff(actor: Actor): SQL {
 }
 
 /**
- * A department head's picked school (docs/rules.md A5, C28; `schoolInScope` has checked it is of their district): the
+ * A department head's picked school (docs/rules.md A8, C28; `schoolInScope` has checked it is of their district): the
  * conditions that narrow students, classes or alerts to it. None for other roles, whose scope is already one school
  * or a teacher's classes, nor when no school is picked (the whole district).
  */
