@@ -12,6 +12,7 @@ import { signIn } from '../support/session';
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
 
 test('a student’s report prints on two pages, with readable charts', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
   await signIn(page, 'demo.teacher');
   await page.getByRole('link', { name: 'Leo Fontaine', exact: true }).first().click();
   await page.getByRole('link', { name: 'Open the report' }).click();

@@ -8,17 +8,10 @@ import { paths } from '@/config/paths';
 import { useScopedHref } from '@/shared/school-scope/school-scope';
 import { useMarkNotificationsRead, useNotifications, type UserNotification } from './notifications-api';
 import { NotificationsButton } from './notifications-button';
+import { formatWeekdayTime } from '@/lib/dates';
 
 /** The newest this many are listed: the menu is a glance, not an archive. */
 const SHOWN = 8;
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
 
 /** A link the server sent is a path of this app; anything else (another site) is never followed. */
 const isAppPath = (link: string | null): link is string =>
@@ -79,7 +72,7 @@ export function NotificationsMenu({ role }: { role: Role }) {
                 </Text>
               )}
               <Text size="xs" c="dimmed">
-                {when(notification.created_at)}
+                {formatWeekdayTime(notification.created_at)}
               </Text>
             </Stack>
           </Menu.Item>

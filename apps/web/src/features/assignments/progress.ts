@@ -1,4 +1,5 @@
 import type { StudentProgress } from './api/assignments';
+import { formatDay } from '@/lib/dates';
 
 /** Where a student is with an assignment, in one word or two, and a colour to match (docs/rules.md C39). */
 export function stageOf(progress: StudentProgress): { label: string; color: string } {
@@ -18,13 +19,7 @@ const RECORDING_WORDS: Record<StudentProgress['recording'], string> = {
 export const recordingWords = (progress: StudentProgress) => RECORDING_WORDS[progress.recording];
 
 /** A calendar date (YYYY-MM-DD) as people read it: 31 Jan 2030. */
-export const dateWords = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+export const dateWords = formatDay;
 
 /** Past its due date (the whole due day counts) with someone still to finish. */
 export function isOverdue(dueAt: string | null, unfinished: number, today = new Date()) {

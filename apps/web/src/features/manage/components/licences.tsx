@@ -4,19 +4,12 @@ import { Loaded } from '@/components/loaded';
 import { useLicenceHistory, useLicencePacks, useLicenceUsage } from '../api/school';
 import type { SchoolScope } from '@/shared/school-scope/school-scope';
 import { Seats } from './seats';
+import { formatDay, formatMonth } from '@/lib/dates';
 
 /** A licence pack ending within this many days is announced above the seats (docs/rules.md C30). */
 const ENDING_SOON_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-const formatDate = (date: string) =>
-  new Date(`${date}T00:00:00`).toLocaleDateString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-const formatMonth = (month: string) =>
-  new Date(`${month}-01T00:00:00`).toLocaleDateString(undefined, { month: 'short', year: 'numeric' });
 const daysUntil = (date: string, today = new Date()) =>
   Math.ceil((new Date(`${date}T23:59:59`).getTime() - today.getTime()) / DAY_MS);
 
@@ -49,7 +42,7 @@ function Usage({ scope }: { scope: SchoolScope }) {
           <Stack gap="sm">
             {daysLeft !== null && daysLeft <= ENDING_SOON_DAYS && (
               <Alert color="orange" variant="light" title="A licence pack ends soon">
-                {`It ends on ${formatDate(seats.next_end_date!)}, in ${daysLeft === 1 ? '1 day' : `${daysLeft} days`}. `}
+                {`It ends on ${formatDay(seats.next_end_date!)}, in ${daysLeft === 1 ? '1 day' : `${daysLeft} days`}. `}
                 Its students will need seats in another pack.
               </Alert>
             )}
@@ -96,7 +89,7 @@ function Packs({ scope }: { scope: SchoolScope }) {
                         {pack.name}
                       </Text>
                       <Text size="sm">
-                        {formatDate(pack.start_date)} – {formatDate(pack.end_date)}
+                        {formatDay(pack.start_date)} – {formatDay(pack.end_date)}
                       </Text>
                       <Text size="sm" hiddenFrom="sm">
                         {pack.active ? 'Active' : 'Not active'}
@@ -128,7 +121,7 @@ function UsageHistory({ scope }: { scope: SchoolScope }) {
     >
       {(months) => {
         const rows = months.map((entry) => ({
-          month: formatMonth(entry.month),
+          month: formatMonth(`${entry.month}-01`),
           used: entry.seats_used,
           bought: entry.seats_total,
         }));

@@ -4,6 +4,7 @@ import { levelLabel } from '@/lib/levels';
 import type { ManagedStudent } from '../api/students';
 import { DisabledBadge } from './account-status';
 import type { useSelection } from './use-selection';
+import { formatDay } from '@/lib/dates';
 
 interface StudentTableProps {
   students: readonly ManagedStudent[];
@@ -14,10 +15,7 @@ interface StudentTableProps {
   actions?: (student: ManagedStudent) => ReactNode;
 }
 
-const lastActive = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
-    : 'Never';
+const lastActive = (iso: string | null) => (iso ? formatDay(iso) : 'Never');
 
 /**
  * Students as a table. X5: on a phone the username and level go under the name and the last activity is left out,

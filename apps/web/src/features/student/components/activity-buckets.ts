@@ -1,6 +1,7 @@
 import type { ActivityDay } from '@readalong/contracts';
 import type { z } from 'zod';
 import type { DateRange, RangeChoice } from '../api/date-range';
+import { formatMonth, formatShortDay } from '@/lib/dates';
 
 type Day = z.infer<typeof ActivityDay>;
 
@@ -21,8 +22,8 @@ const STEP: Record<RangeChoice, 'day' | 'week' | 'month'> = {
 };
 
 const noon = (calendarDate: string) => new Date(`${calendarDate}T12:00:00`);
-const dayLabel = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
-const monthLabel = (date: Date) => date.toLocaleDateString('en-GB', { month: 'short', year: 'numeric' });
+const dayLabel = formatShortDay;
+const monthLabel = formatMonth;
 
 function bucketStart(date: Date, step: 'day' | 'week' | 'month'): Date {
   if (step === 'month') return new Date(date.getFullYear(), date.getMonth(), 1, 12);

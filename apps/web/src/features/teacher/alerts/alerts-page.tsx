@@ -27,6 +27,7 @@ import {
   type AlertFilters,
   type StaffAlert,
 } from './api/staff-alerts';
+import { formatDayTime } from '@/lib/dates';
 
 const DEFAULT_TYPES = NEEDS_ATTENTION.join(',');
 const ALL = 'all';
@@ -55,14 +56,7 @@ function useAlertFilters() {
   return { filters, change };
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+const when = formatDayTime;
 
 /**
  * The alerts screen of the teacher area (docs/rules.md C40): what happened to the students in the caller's scope, in

@@ -345,10 +345,10 @@ function PageTurn(props: { direction: 'previous' | 'next'; disabled: boolean; on
       disabled={props.disabled}
       {...(isNext ? { rightSection: arrow } : { leftSection: arrow })}
     >
-      {word}
-      {/* A button's label is a flex box, where a plain space between two items collapses. */}
-      <Text span inherit visibleFrom="sm">
-        {'\u00a0'}page
+      {/* The space names it "Next page"; a button's label is a flex box, where it is not drawn, hence the margin. */}
+      {word}{' '}
+      <Text span inherit visibleFrom="sm" ml="0.3em">
+        page
       </Text>
     </Button>
   );

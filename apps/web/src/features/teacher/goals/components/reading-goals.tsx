@@ -13,13 +13,7 @@ import {
   type StudentGoalRow,
 } from '../api/goal-settings';
 import { GoalForm } from './goal-form';
-
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+import { formatDay } from '@/lib/dates';
 
 /** "Lexile 650 · WCPM 90 · by 30 Jun 2027": a goal in one line. */
 export function goalSummary(goal: ReadingGoal): string {
@@ -27,7 +21,7 @@ export function goalSummary(goal: ReadingGoal): string {
     goal.target_lexile != null && `Lexile ${goal.target_lexile}`,
     goal.target_wpm != null && `WPM ${goal.target_wpm}`,
     goal.target_wcpm != null && `WCPM ${goal.target_wcpm}`,
-    goal.target_date && `by ${dayFormat.format(new Date(goal.target_date))}`,
+    goal.target_date && `by ${formatDay(goal.target_date)}`,
   ];
   return parts.filter(Boolean).join(' · ');
 }

@@ -22,9 +22,9 @@ import {
   type AnswerToMark,
   type MarkingFilter,
 } from '../api/answers-to-mark';
+import { formatWeekday } from '@/lib/dates';
 
-const submittedOn = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
+const submittedOn = formatWeekday;
 
 /**
  * The written (open-ended) answers waiting for the teacher's mark, oldest first (docs/rules.md R24), for a class

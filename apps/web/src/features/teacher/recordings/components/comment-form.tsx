@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { fieldErrorsOf } from '@/lib/api-client';
 import { showToast } from '@/lib/toasts';
 import { useCommentRecording, type ClassRecording } from '../api/class-recordings';
+import { formatDayTime } from '@/lib/dates';
 
 /** The teacher's words to the student: sending them completes the grading and tells the student. */
 export function CommentForm({ classId, recording }: { classId: number; recording: ClassRecording }) {
@@ -33,9 +34,7 @@ export function CommentForm({ classId, recording }: { classId: number; recording
         />
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {recording.graded_at
-              ? `Reviewed ${new Date(recording.graded_at).toLocaleString()}`
-              : 'Not reviewed yet'}
+            {recording.graded_at ? `Reviewed ${formatDayTime(recording.graded_at)}` : 'Not reviewed yet'}
           </Text>
           <Button
             type="submit"

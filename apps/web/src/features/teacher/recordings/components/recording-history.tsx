@@ -3,8 +3,9 @@ import { ChartFigure } from '@/components/chart-figure';
 import { LineChart } from '@/components/charts/line-chart';
 import type { ClassRecording } from '../api/class-recordings';
 import { formatAccuracy, formatRate } from '@/shared/read-aloud/fluency-format';
+import { formatShortDay } from '@/lib/dates';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+const day = formatShortDay;
 
 /**
  * The student's recordings of the same book, oldest first: how their reading of it changed. Confirmed ones are

@@ -15,15 +15,9 @@ import { IconMicrophone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ClassRecording } from '../api/class-recordings';
 import { formatRate } from '@/shared/read-aloud/fluency-format';
+import { formatWeekdayTime } from '@/lib/dates';
 
-export const recordedAt = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+export const recordedAt = formatWeekdayTime;
 const length = (ms: number) =>
   ms > 0 ? `${Math.floor(ms / 60_000)}:${String(Math.round(ms / 1000) % 60).padStart(2, '0')}` : '–';
 

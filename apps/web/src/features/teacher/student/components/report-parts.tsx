@@ -1,11 +1,10 @@
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from '../student-report.module.css';
+import { formatDay } from '@/lib/dates';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** "3 Sep 2026": a report is read months later and on paper, so every date carries its year. */
-export const dayOf = (iso: string) => dayFormat.format(new Date(iso));
+/** "3 Mar 2026": a report is read months later and on paper, so every date carries its year. */
+export const dayOf = formatDay;
 
 interface ReportSectionProps {
   id: string;

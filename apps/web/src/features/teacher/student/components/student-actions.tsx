@@ -8,6 +8,7 @@ import { bandOptions, levelLabel, SERIES_OPTIONS } from '@/lib/levels';
 import { showToast } from '@/lib/toasts';
 import { usePlaceStudent, useResetStudent, useSignInLock, type StudentReport } from '../api/student-report';
 import classes from '../student-report.module.css';
+import { formatTime } from '@/lib/dates';
 
 type Student = StudentReport['student'];
 
@@ -21,8 +22,7 @@ function Refusal({ error, title }: { error: Error | null; title: string }) {
   );
 }
 
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+const timeOf = formatTime;
 
 /**
  * What staff do to one student from their page (docs/rules.md C35): lock or unlock signing in (S8), reset the

@@ -42,6 +42,7 @@ import {
   type SortKey,
 } from '../student-rows';
 import classes from './students-overview.module.css';
+import { formatShortDay } from '@/lib/dates';
 
 const SIGNAL_COLOURS: Record<Signal['kind'], string> = {
   recordings: 'orange',
@@ -265,7 +266,7 @@ function StudentRow({
             />
             <Text size="xs" c="dimmed">
               {quiz.passed === false ? 'Not passed · ' : ''}
-              {new Date(quiz.submitted_at).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}
+              {formatShortDay(quiz.submitted_at)}
             </Text>
           </Stack>
         ) : (
