@@ -85,7 +85,9 @@ export const recoverPassword = defineContract({
   access: 'public',
   query: z.object({ email: EmailInput.describe('the account’s email') }),
   body: z.strictObject({
-    branding: Text.max(100).optional().describe('product name shown in the mail'),
+    branding: Text.max(100)
+      .optional()
+      .describe('accepted and not read: the mail names the product itself (docs/rules.md S24)'),
     app_url: UrlInput.describe('one of the configured application addresses'),
   }),
   response: Ok,
@@ -108,6 +110,9 @@ export const changePasswordUnsigned = defineContract({
   summary: 'Set a new password with a reset key. The key is spent and every session of the user ends.',
   access: 'public',
   params: z.object({ key: Text.min(1).max(200) }),
-  body: z.strictObject({ new_password: NewPassword, branding: Text.max(100).optional() }),
+  body: z.strictObject({
+    new_password: NewPassword,
+    branding: Text.max(100).optional().describe('accepted and not read (docs/rules.md S24)'),
+  }),
   response: Ok,
 });

@@ -146,6 +146,74 @@ describe('PUT /profile', () => {
   });
 });
 
+describe('PUT /profile: the current password is guessed no faster than at sign-in (S23)', () => {
+  const update = (token: string, payload: Record<string, unknown>, address: string) =>
+    t.request({ method: 'PUT', url: '/api/profile', token, payload, remoteAddress: address });
+  const changePassword = (current: string) => ({
+    current_password: current,
+    new_password: 'guessed password 1',
+    confirm_new_password: 'guessed password 1',
+  });
+  const changeEmail = (current: string) => ({ email: 'thief@evil.example', current_password: current });
+  const newStaff = () =>
+    t.factories.user('teacher', { districtId: world.district.id, schoolId: world.school.id });
+
+  it('10 wrong current passwords (password or email change) lock the 11th, even the right one; the session stays', async () => {
+    const person = await newStaff();
+    const session = await signIn(t, person.username);
+    const address = '10.23.0.1';
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const guess = attempt % 2 === 0 ? changePassword(`guess ${attempt}`) : changeEmail(`guess ${attempt}`);
+      expectError(await update(session.access_token, guess, address), 400, 'body.current_password');
+    }
+    for (const right of [changePassword(TEST_PASSWORD), changeEmail(TEST_PASSWORD)]) {
+      const locked = await update(session.access_token, right, address);
+      expect(expectError(locked, 429).message).toBe('Too many wrong passwords. Try again in 15 minutes.');
+      expect(locked.headers['retry-after']).toBe('900');
+    }
+    // A wrong current password is a failure of the account: sign-in from that address is locked too.
+    expectError(
+      await t.request({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: person.username, password: TEST_PASSWORD },
+        remoteAddress: address,
+      }),
+      429,
+    );
+    // The session is not ended: the profile reads, and a name changes without a password.
+    const renamed = await update(session.access_token, { first_name: 'Still In' }, address);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const profile = await t.request({ method: 'GET', url: '/api/profile', token: session.access_token });
+    expect(profile.json()).toMatchObject({ first_name: 'Still In', email: person.email });
+  });
+
+  it('the right current password before the limit forgets the failures, as a sign-in does', async () => {
+    const person = await newStaff();
+    const session = await signIn(t, person.username);
+    const address = '10.23.0.2';
+    const guessNine = async () => {
+      for (let attempt = 0; attempt < 9; attempt++)
+        expectError(
+          await update(session.access_token, changeEmail('wrong guess'), address),
+          400,
+          'body.current_password',
+        );
+    };
+    await guessNine();
+    const right = await update(
+      session.access_token,
+      { email: `${person.username}@moved.example`, current_password: TEST_PASSWORD },
+      address,
+    );
+    expect(right.statusCode, right.body).toBe(200);
+    await guessNine();
+    const changed = await update(session.access_token, changePassword(TEST_PASSWORD), address);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await signIn(t, person.username, 'guessed password 1')).user_id).toBe(person.id);
+  });
+});
+
 describe('PUT /profile-pic', () => {
   const upload = (token: string | undefined, body: ReturnType<typeof form>) =>
     t.request({
@@ -339,6 +407,21 @@ describe('password reset', () => {
       }),
       404,
     );
+  });
+
+  it('the mail is the product’s own words, whatever branding the request sends (S24)', async () => {
+    const person = await t.factories.user('teacher', {
+      districtId: world.district.id,
+      schoolId: world.school.id,
+    });
+    const branding = 'URGENT Bitcoin wallet suspended call 5550100 evilcorp.example';
+    expect((await recover(person.email!, { app_url: appUrl, branding })).statusCode).toBe(200);
+    const mail = (await mailTo(person.email!))
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    expect(mail).toContain('Subject: ReadAlong: reset your password');
+    expect(mail).toContain(`your ReadAlong account (${person.username})`);
+    for (const word of branding.split(' ')) expect(mail.toLowerCase()).not.toContain(word.toLowerCase());
   });
 
   it('a link expires after 30 minutes', async () => {

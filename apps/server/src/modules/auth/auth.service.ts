@@ -34,6 +34,7 @@ export interface ClientMeta {
 const PROVIDER_NAMES = { google: 'Google', apple: 'Apple', canvas: 'Canvas' } as const;
 const WRONG_CREDENTIALS = 'Incorrect username or password.';
 const LOCKED = `Too many sign-in attempts. Try again in ${SIGN_IN_LOCKOUT.lockMinutes} minutes.`;
+const CURRENT_PASSWORD_LOCKED = `Too many wrong passwords. Try again in ${SIGN_IN_LOCKOUT.lockMinutes} minutes.`;
 
 export function createAuthService(deps: Deps) {
   const { db, clock, tokens, storage } = deps;
@@ -294,6 +295,23 @@ export function createAuthService(deps: Deps) {
         districtId: owner.districtId,
         sessionId: claims.sessionId,
       };
+    },
+
+    /**
+     * S23: whether `password` is the signed-in user's current one, checked under sign-in's counters (S7, S14): the
+     * attempt is counted before the check, for this username and address and for the username from anywhere, so a
+     * held session guesses no faster than a sign-in; over the limit a 429 with Retry-After (S20) and no check. A
+     * right password clears the counters, as a sign-in does. No session ends either way.
+     */
+    async isCurrentPassword(user: User, password: string, address: string): Promise<boolean> {
+      const lockEnd = await lockEndAfterAttempt(user.username, address);
+      if (lockEnd) throw tooManyRequests(CURRENT_PASSWORD_LOCKED, lockEnd, clock.now());
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        await repo.deleteStaleSignInFailures(db, addDays(clock.now(), -1));
+        return false;
+      }
+      await repo.clearSignInFailures(db, user.username);
+      return true;
     },
 
     openSession,

@@ -112,7 +112,6 @@ export function createManagedUsers(deps: Pick<Deps, 'db' | 'clock' | 'mail' | 'c
         to: { ...user, email: user.email },
         key,
         appUrl,
-        product: 'ReadAlong',
         reason: 'resetByStaff',
       }).catch(() => {
         throw new AppError(
