@@ -9,6 +9,8 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
+  // A guard against a hang, not a measure of speed: a journey that takes 15 s on a quiet machine passed 30 s at load 10.
+  timeout: 90_000,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI
