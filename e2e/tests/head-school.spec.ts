@@ -45,8 +45,9 @@ async function pickSchool(page: Page, name: string, schoolId: number) {
   await expect(page).toHaveURL(new RegExp(`[?&]school_id=${schoolId}(&|$)`));
 }
 
-/** The texts of a native select's options, "All …" left out. */
+/** The texts of a native select's options, "All …" left out, once its classes (a request of their own) are in. */
 async function optionsOf(select: Locator) {
+  await expect(select.locator('option').nth(1)).toBeAttached();
   const texts = await select.locator('option').allTextContents();
   return texts.filter((text) => !text.startsWith('All '));
 }
@@ -99,6 +100,7 @@ test('[DEPARTMENT HEAD] a picked school holds on every page and link, with only 
   await follow(page, menu(page, 'Teaching').getByRole('link', { name: 'Class' }), id);
   const classPicker = page.getByRole('combobox', { name: 'Class' });
   await classPicker.click();
+  await expect(page.getByRole('option').first()).toBeVisible();
   expectOnly(await page.getByRole('option').allTextContents(), own.classes, other.classes);
   const lastLooked = own.classes.at(-1)!;
   await page.getByRole('option', { name: lastLooked }).click();
