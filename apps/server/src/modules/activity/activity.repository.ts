@@ -191,7 +191,8 @@ export const studentDaysInScope = ({ whose, schools }: Pick<CountQuery, 'whose' 
 
 /**
  * The first and last day with any activity of the students in scope (I6: how far a long range is narrowed), from
- * `school_days` for whole schools, else `student_days`: two ends of an index.
+ * `school_days` for whole schools, else `student_days`: two ends of an index. A kept day whose events were all
+ * deleted since stays as a row of zeros, and is no day with activity.
  */
 export async function activeDays(
   db: Executor,
@@ -204,7 +205,11 @@ export async function activeDays(
       last: sql<string | null>`to_char(max(${table.day}), 'YYYY-MM-DD')`,
     })
     .from(table)
-    .where(scope.schools ? scope.schools(schoolDays.schoolId) : scope.whose(studentDays.studentId));
+    .where(
+      scope.schools
+        ? and(scope.schools(schoolDays.schoolId), gt(schoolDays.activeStudents, 0))
+        : and(scope.whose(studentDays.studentId), gt(studentDays.events, 0)),
+    );
   return row ?? { first: null, last: null };
 }
 
