@@ -139,7 +139,8 @@ test('[OWNER] edits a staff member’s name, and has no actions on their own row
   await page.setViewportSize(LAPTOP);
   await signIn(page, 'demo.owner');
   await navigateInApp(page, '/manage/staff');
-  await expect(page.getByRole('table')).toBeVisible();
+  // The staff table is in once a colleague's actions are: the owner's home, with tables of its own, may still show.
+  await expect(page.getByRole('button', { name: 'Actions for Grace Whitfield' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Actions for Marcus Bell' })).toHaveCount(0);
 
   const link = await chooseAction(
