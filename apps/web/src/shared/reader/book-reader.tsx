@@ -105,7 +105,8 @@ function Reader({
     : 'quiz';
   const StepIcon = STEP_ICONS[step];
   const aloud =
-    step === 'quiz' && isStudentReading && user?.read_aloud_enabled
+    // An assignment's recording is for the teacher who may have asked for it, whatever the child's own setting.
+    step === 'quiz' && isStudentReading && (user?.read_aloud_enabled || aloudBeforeQuiz === 'read-aloud')
       ? { label: 'Read it aloud', href: steps[aloudBeforeQuiz] }
       : step === 'read-aloud'
         ? { label: 'Practise first', href: steps.practice }
