@@ -26,6 +26,7 @@ import { requireVisibleClass, requireVisibleStudent, schoolInScope } from './in-
 import {
   alertsOfPickedSchool,
   classesOfPickedSchool,
+  staffOfPickedSchool,
   studentsOfPickedSchool,
   visibleAlerts,
   visibleAssignments,
@@ -36,6 +37,7 @@ import {
   visibleStaff,
   visibleStudents,
   visibleWorksheets,
+  wholeSchoolsInScope,
 } from './scope.js';
 
 let t: TestApp;
@@ -380,7 +382,40 @@ describe('a department head’s picked school narrows students, classes and aler
     for (const role of ROLES) {
       expect(studentsOfPickedSchool(actor(role), undefined)).toBeUndefined();
       expect(classesOfPickedSchool(actor(role), undefined)).toBeUndefined();
+      expect(staffOfPickedSchool(actor(role), undefined)).toBeUndefined();
       expect(alertsOfPickedSchool(t.db, actor(role), undefined)).toBeUndefined();
     }
+  });
+
+  it('narrows a head’s staff to the picked school; an owner keeps their own school’s', async () => {
+    const [homeA, homeB] = world.home.schools.map((school) => school.school.id);
+    const schoolsOfStaff = async (role: Role) => {
+      const rows = await t.db
+        .selectDistinct({ school: users.schoolId })
+        .from(users)
+        .where(and(visibleStaff(actor(role)), staffOfPickedSchool(actor(role), homeB)));
+      return rows.map((row) => row.school);
+    };
+    expect(await schoolsOfStaff('department_head')).toEqual([homeB]);
+    expect(await schoolsOfStaff('owner')).toEqual([homeA]);
+  });
+});
+
+describe('whole schools in scope, as the rollups kept per school read them', () => {
+  const schoolsOf = async (role: Role, picked?: number) => {
+    const condition = wholeSchoolsInScope(t.db, actor(role), picked);
+    if (!condition) return 'none';
+    const rows = await t.db.select({ id: schools.id }).from(schools).where(condition(schools.id));
+    return rows.map((row) => row.id).sort((a, b) => a - b);
+  };
+
+  it('an owner’s school, a head’s picked school or district, and none for a teacher or a student', async () => {
+    const [homeA, homeB] = world.home.schools.map((school) => school.school.id);
+    expect(await schoolsOf('owner')).toEqual([homeA]);
+    expect(await schoolsOf('owner', homeB)).toEqual([homeA]);
+    expect(await schoolsOf('department_head', homeB)).toEqual([homeB]);
+    expect(await schoolsOf('department_head')).toEqual([homeA!, homeB!].sort((a, b) => a - b));
+    expect(await schoolsOf('teacher')).toBe('none');
+    expect(await schoolsOf('student')).toBe('none');
   });
 });

@@ -99,7 +99,7 @@ export function visibleStaff(actor: Actor): SQL {
 
 /**
  * A department head's picked school (docs/rules.md A8, C28; `schoolInScope` has checked it is of their district): the
- * conditions that narrow students, classes or alerts to it. None for other roles, whose scope is already one school
+ * conditions that narrow students, classes, staff or alerts to it. None for other roles, whose scope is already one school
  * or a teacher's classes, nor when no school is picked (the whole district).
  */
 const picksSchool = (actor: Actor, schoolId: number | undefined): schoolId is number =>
@@ -113,6 +113,31 @@ export function studentsOfPickedSchool(actor: Actor, schoolId: number | undefine
 /** Condition on `classes`: those of the department head's picked school (none: no narrowing). */
 export function classesOfPickedSchool(actor: Actor, schoolId: number | undefined): SQL | undefined {
   return picksSchool(actor, schoolId) ? eq(classes.schoolId, schoolId) : undefined;
+}
+
+/** Condition on `users`: the staff of the department head's picked school (none: no narrowing). */
+export function staffOfPickedSchool(actor: Actor, schoolId: number | undefined): SQL | undefined {
+  return picksSchool(actor, schoolId) ? eq(users.schoolId, schoolId) : undefined;
+}
+
+/**
+ * When the actor's students are whole schools, those schools as a condition on a school-id column (the rollups kept
+ * per school, IN3, IN5): an owner's school, a department head's picked school or else their district's. None for a
+ * teacher, whose students are their classes'.
+ */
+export function wholeSchoolsInScope(
+  db: Executor,
+  actor: Actor,
+  schoolId: number | undefined,
+): ((column: AnyColumn) => SQL) | undefined {
+  if (actor.role === 'owner') return (column) => eq(column, actor.schoolId ?? -1);
+  if (actor.role !== 'department_head') return undefined;
+  if (schoolId !== undefined) return (column) => eq(column, schoolId);
+  const ofDistrict = db
+    .select({ id: schools.id })
+    .from(schools)
+    .where(eq(schools.districtId, actor.districtId));
+  return (column) => inArray(column, ofDistrict);
 }
 
 /** Condition on `alerts`: those of the students of the department head's picked school (none: no narrowing). */

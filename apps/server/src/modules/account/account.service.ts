@@ -116,7 +116,7 @@ export function createAccountService(deps: Deps, auth: AuthService) {
       if (!config.appUrls.includes(appUrl)) {
         throw invalidField('body.app_url', 'is not an address of this application');
       }
-      // S24: `branding` (SPEC.md names it) is accepted and not read: the mail's words are the product's own.
+      // S24: `branding` is accepted and not read: the mail's words are the product's own.
       mailResetLink(email, appUrl).catch((error: { code?: unknown; name?: unknown }) =>
         log.error({ code: error.code ?? error.name }, 'the password reset mail was not sent'),
       );

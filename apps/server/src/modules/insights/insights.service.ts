@@ -18,10 +18,16 @@ import {
 import type { z } from 'zod';
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Deps } from '../../deps.js';
-import { classes, enrolments, schools, students, users } from '../../db/schema/index.js';
+import { classes, enrolments, students, users } from '../../db/schema/index.js';
 import type { Actor } from '../../domain/actor.js';
 import { requireVisibleClass, schoolInScope } from '../access/in-scope.js';
-import { visibleClasses, visibleStudents } from '../access/scope.js';
+import {
+  classesOfPickedSchool,
+  studentsOfPickedSchool,
+  visibleClasses,
+  visibleStudents,
+  wholeSchoolsInScope,
+} from '../access/scope.js';
 import {
   ACTIVITY_MAX_DAYS,
   activeDays,
@@ -128,23 +134,16 @@ export function createInsightsService(deps: Deps) {
     if (query.class_id !== undefined) await requireVisibleClass(db, actor, query.class_id);
     const where = and(
       visibleStudents(db, actor),
-      schoolId !== undefined ? eq(students.schoolId, schoolId) : undefined,
+      studentsOfPickedSchool(actor, schoolId),
       query.class_id !== undefined ? enrolledIn(db, query.class_id) : undefined,
     )!;
     if (query.class_id !== undefined) return { where };
-    if (actor.role === 'owner') return { where, schools: (column) => eq(column, actor.schoolId ?? -1) };
-    if (actor.role !== 'department_head') return { where };
-    if (schoolId !== undefined) return { where, schools: (column) => eq(column, schoolId), school: schoolId };
-    const ofDistrict = db
-      .select({ id: schools.id })
-      .from(schools)
-      .where(eq(schools.districtId, actor.districtId));
-    return { where, schools: (column) => inArray(column, ofDistrict) };
+    return { where, schools: wholeSchoolsInScope(db, actor, schoolId), school: schoolId };
   }
 
   /** Condition on `classes`: those in scope, of the school a department head narrowed to (`headSchool`'s). */
   const classesOf = (actor: Actor, school: number | undefined): SQL =>
-    and(visibleClasses(db, actor), school !== undefined ? eq(classes.schoolId, school) : undefined)!;
+    and(visibleClasses(db, actor), classesOfPickedSchool(actor, school))!;
 
   /** Condition on `classes`: those in scope, of the school asked for. */
   const classesInScope = async (actor: Actor, schoolId: number | undefined) =>

@@ -56,8 +56,6 @@ export function listStaff(db: Executor, where: SQL) {
     .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id));
 }
 
-export const onSchool = (schoolId: number) => eq(users.schoolId, schoolId);
-
 /** Of `usernames` (lower case), those taken already, whatever their case. */
 export async function takenUsernames(db: Executor, usernames: string[]) {
   if (usernames.length === 0) return new Set<string>();

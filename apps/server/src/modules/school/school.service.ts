@@ -7,7 +7,7 @@ import type { Executor } from '../../db/database.js';
 import type { Actor } from '../../domain/actor.js';
 import { invalidField, invalidFields, notFound } from '../../domain/errors.js';
 import { schoolInScope } from '../access/in-scope.js';
-import { visibleSchools, visibleStaff } from '../access/scope.js';
+import { staffOfPickedSchool, visibleSchools, visibleStaff } from '../access/scope.js';
 import { createAuthService, type AuthService } from '../auth/auth.service.js';
 import { enrolWithinCapacity } from '../classes/classes.service.js';
 import { dayOf, requireFreeSeats } from '../licences/licences.service.js';
@@ -117,8 +117,7 @@ export function createSchoolService(deps: Deps, auth: AuthService = createAuthSe
     /** The staff in scope (A3): a department head's district, or one school of it; everyone else their school. */
     async staff(actor: Actor, schoolId: number | undefined) {
       const school = await schoolInScope(db, actor, schoolId);
-      const narrowed = actor.role === 'department_head' && school ? repo.onSchool(school) : undefined;
-      const rows = await repo.listStaff(db, and(visibleStaff(actor), narrowed)!);
+      const rows = await repo.listStaff(db, and(visibleStaff(actor), staffOfPickedSchool(actor, school))!);
       return {
         teacher: rows.map((row) => ({
           id: row.id,
