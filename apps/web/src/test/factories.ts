@@ -4,6 +4,8 @@ import {
   type Passage,
   type Recording,
   type SessionUser,
+  type StudentOverviewRow,
+  type StudentReadingRow,
   type StudentSummary,
 } from '@readalong/contracts';
 import type { z } from 'zod';
@@ -58,6 +60,37 @@ export const buildStudentSummary = (
   series: 6,
   last_active_at: null,
   disabled: false,
+  ...overrides,
+});
+
+/** A student's reading over a period as insights and the overviews list it: placed, nothing read yet. */
+export function buildStudentReadingRow(
+  overrides: Partial<z.infer<typeof StudentReadingRow>> = {},
+): z.infer<typeof StudentReadingRow> {
+  const { disabled: _disabled, ...summary } = buildStudentSummary();
+  return {
+    ...summary,
+    books_completed: 0,
+    minutes_reading: 0,
+    average_score_percent: null,
+    latest_wpm: null,
+    latest_wcpm: null,
+    lexile: null,
+    ...overrides,
+  };
+}
+
+/** A row of the teacher's students overview (C34): a reading row with nothing needing attention. */
+export const buildStudentOverviewRow = (
+  overrides: Partial<z.infer<typeof StudentOverviewRow>> = {},
+): z.infer<typeof StudentOverviewRow> => ({
+  ...buildStudentReadingRow(),
+  classes: [],
+  books_this_week: 0,
+  last_quiz: null,
+  failed_quizzes: 0,
+  recordings_to_review: 0,
+  goals: [],
   ...overrides,
 });
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer } from '@/test/api-mocks';
 import { signedInAs } from '@/test/auth';
-import { buildClass, buildStudentSummary } from '@/test/factories';
+import { buildClass, buildStudentReadingRow } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 import { textOf, watchSaves } from '@/test/saved-files';
 import { pageOf, type ReadingRow } from './api/insights';
@@ -16,24 +16,14 @@ const zero = {
   recordings_submitted: 0,
 };
 
-const reader = (first: string, last: string, figures: Partial<ReadingRow> = {}): ReadingRow => {
-  const { disabled: _disabled, ...summary } = buildStudentSummary({
+const reader = (first: string, last: string, figures: Partial<ReadingRow> = {}): ReadingRow =>
+  buildStudentReadingRow({
     first_name: first,
     last_name: last,
     name: `${first} ${last}`,
     username: `${first}.${last}`.toLowerCase(),
-  });
-  return {
-    ...summary,
-    books_completed: 0,
-    minutes_reading: 0,
-    average_score_percent: null,
-    latest_wpm: null,
-    latest_wcpm: null,
-    lexile: null,
     ...figures,
-  };
-};
+  });
 
 /** Answers the insights calls, recording each query string the page sent, by call. */
 function answerInsights({ totalStudents = 12 } = {}) {

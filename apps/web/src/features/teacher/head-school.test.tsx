@@ -7,28 +7,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer } from '@/test/api-mocks';
 import { countCalls, signedInAs } from '@/test/auth';
-import { buildClass, buildStudentSummary } from '@/test/factories';
+import { buildClass, buildStudentOverviewRow } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 
 const SCHOOL = 2;
 const schoolOf = (request: Request) => new URL(request.url).searchParams.get('school_id');
 
-const overviewRow = {
-  ...buildStudentSummary({ student_id: 12, first_name: 'Ben', last_name: 'Cho', name: 'Ben Cho' }),
-  last_active_at: null,
-  books_completed: 0,
-  minutes_reading: 0,
-  average_score_percent: null,
-  latest_wpm: null,
-  latest_wcpm: null,
-  lexile: null,
+const overviewRow = buildStudentOverviewRow({
+  student_id: 12,
+  first_name: 'Ben',
+  last_name: 'Cho',
+  name: 'Ben Cho',
   classes: [{ id: 4, name: 'Grade 4 Oak' }],
-  books_this_week: 0,
-  last_quiz: null,
-  failed_quizzes: 0,
-  recordings_to_review: 0,
-  goals: [],
-};
+});
 
 async function open(role: 'department_head' | 'teacher', path: string) {
   await signedInAs({ login_role: role });

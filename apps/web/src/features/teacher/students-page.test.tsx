@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer } from '@/test/api-mocks';
 import { signedInAs } from '@/test/auth';
+import { buildStudentOverviewRow } from '@/test/factories';
 import { renderApp } from '@/test/render-app';
 import type { StudentOverview } from './students/api/student-overview';
 
@@ -11,31 +12,17 @@ const MAPLE = { id: 3, name: 'Maple' };
 const OAK = { id: 4, name: 'Oak' };
 
 function student(overrides: Partial<StudentOverview>): StudentOverview {
-  return {
+  return buildStudentOverviewRow({
     student_id: 1,
     username: 'student',
     first_name: 'Sam',
     last_name: 'Reed',
     name: 'Sam Reed',
-    profile_pic_url: null,
     class_id: MAPLE.id,
-    colour_band_id: 4,
-    series: 6,
     last_active_at: daysAgo(0),
-    books_completed: 0,
-    minutes_reading: 0,
-    average_score_percent: null,
-    latest_wpm: null,
-    latest_wcpm: null,
-    lexile: null,
     classes: [MAPLE],
-    books_this_week: 0,
-    last_quiz: null,
-    failed_quizzes: 0,
-    recordings_to_review: 0,
-    goals: [],
     ...overrides,
-  };
+  });
 }
 
 const mia = student({
