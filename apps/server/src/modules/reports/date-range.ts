@@ -79,8 +79,8 @@ export interface ActiveDays {
 /**
  * I6: a call that lists a range day by day takes at most `maxDays` of them. A longer range is first narrowed to the
  * days activity can be on, from the first day with any (of whom the call is about) to the later of today and the
- * last (today alone when there is none), so "all time" is answered; read only when it is needed (`activeDays`). A range holding none of them lists no
- * day. Still longer, a 400 naming `query.start` in plain words.
+ * last (today alone when there is none), so "all time" is answered; `activeDays` is read only when needed. A range
+ * holding none of them lists no day. Still longer, a 400 naming `query.start` in plain words.
  */
 export async function limitDays(
   interval: Interval,
