@@ -170,12 +170,8 @@ export const SCHOOL_ID_PARAM = 'school_id';
  */
 export function withSchoolScope(href: string, schoolId: string | null): string {
   if (schoolId === null || schoolId === '') return href;
-  const hashAt = href.indexOf('#');
-  const hash = hashAt < 0 ? '' : href.slice(hashAt);
-  const beforeHash = hashAt < 0 ? href : href.slice(0, hashAt);
-  const queryAt = beforeHash.indexOf('?');
-  const path = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt);
-  const query = new URLSearchParams(queryAt < 0 ? '' : beforeHash.slice(queryAt + 1));
-  query.set(SCHOOL_ID_PARAM, schoolId);
-  return `${path}?${query.toString()}${hash}`;
+  const url = new URL(href, 'http://app/');
+  url.searchParams.set(SCHOOL_ID_PARAM, schoolId);
+  // A bare `?query` stays one: it is of the page it is on.
+  return `${href.startsWith('?') ? '' : url.pathname}${url.search}${url.hash}`;
 }
