@@ -61,7 +61,7 @@ describe('first reads (docs/rules.md B7, B11)', () => {
       return { assignments: [] };
     });
 
-    expect(await screen.findByText('12 coins', {}, { timeout: 3_000 })).toBeInTheDocument();
+    expect(await screen.findByText('12 coins')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading your teacher’s books' })).toBeInTheDocument();
     answerAssignments();
     expect(

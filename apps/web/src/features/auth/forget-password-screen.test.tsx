@@ -19,7 +19,9 @@ describe('forgotten-password screen', () => {
 
     await askForLink(user, 'dana@example.test');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Check your email' })).toHaveFocus(),
+    );
     expect(screen.getByRole('status')).toHaveTextContent(CONFIRMATION);
     const [request] = recoveries.requests;
     expect(new URL(request!.url).searchParams.get('email')).toBe('dana@example.test');

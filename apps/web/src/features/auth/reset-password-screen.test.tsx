@@ -105,7 +105,9 @@ describe('reset-password screen', () => {
 
     await choosePassword(user, 'a-new-password', 'a-new-password');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'This link no longer works' })).toHaveFocus(),
+    );
   });
 
   it('shows the server’s field error next to the field', async () => {

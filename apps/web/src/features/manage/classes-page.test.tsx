@@ -143,7 +143,7 @@ describe('a class’s students', () => {
     await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Park');
     await user.type(screen.getByRole('textbox', { name: 'Username' }), 'zoe.park');
     await user.click(screen.getByRole('button', { name: 'Create the student' }));
-    expect(await screen.findByRole('heading', { name: '1 account created' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { name: '1 account created' })).toHaveFocus());
     expect(screen.getByText('plum-river-42')).toBeInTheDocument();
     expect(await creates.requests[0]!.json()).toEqual({
       class_id: 3,

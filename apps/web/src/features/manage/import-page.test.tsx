@@ -9,9 +9,6 @@ import { renderApp } from '@/test/render-app';
 import { textOf, watchSaves } from '@/test/saved-files';
 import type { RosterImport } from './api/roster-import';
 
-/** Polling runs every second: a state that follows a poll may take a little longer than findBy's default. */
-const AFTER_POLL = { timeout: 5000 };
-
 const noChange = { created: 0, updated: 0, unchanged: 0 };
 
 const job = (overrides: Partial<RosterImport> = {}): RosterImport => ({
@@ -140,7 +137,7 @@ describe('roster import: the file', () => {
 describe('roster import: the check', () => {
   it('shows the rows checked beside the bar while the dry run reads the file', async () => {
     await uploadAnd(job());
-    expect(await screen.findByRole('heading', { name: 'Checking the file' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Checking the file' })).toHaveFocus());
     expect(screen.getByText('12,000 of 40,000 rows checked')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Rows checked' })).toHaveAttribute('aria-valuenow', '30');
   });
@@ -162,11 +159,7 @@ describe('roster import: the check', () => {
       }),
     );
     expect(
-      await screen.findByText(
-        '2 problems: nothing has been written. Fix the file and upload it again.',
-        {},
-        AFTER_POLL,
-      ),
+      await screen.findByText('2 problems: nothing has been written. Fix the file and upload it again.'),
     ).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: '2 problems' }))
       .getAllByRole('row')
@@ -194,9 +187,7 @@ describe('roster import: the check', () => {
   it('says how many problems there are when only the first are listed', async () => {
     const problem = { file: 'users.csv', row: 2, column: 'role', message: 'must be student or teacher' };
     await uploadAnd(job({ status: 'invalid', problem_count: 1234, problems: [problem, problem] }));
-    expect(
-      await screen.findByRole('table', { name: 'The first 2 of 1,234 problems' }, AFTER_POLL),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'The first 2 of 1,234 problems' })).toBeInTheDocument();
   });
 
   it('shows what the commit will change and the seats it takes, then adds the file and links to the roster', async () => {
@@ -207,7 +198,7 @@ describe('roster import: the check', () => {
     });
     const { user } = await uploadAnd(() => current);
 
-    const table = await screen.findByRole('table', { name: 'What adding the file changes' }, AFTER_POLL);
+    const table = await screen.findByRole('table', { name: 'What adding the file changes' });
     const students = within(table).getByRole('row', { name: /Students/ });
     expect(
       within(students)
@@ -218,7 +209,7 @@ describe('roster import: the check', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add to the school' }));
     expect(commits.requests[0]!.url).toMatch(/\/v1\/roster\/imports\/12\/commit$/);
-    expect(await screen.findByRole('heading', { name: 'The roster is added' }, AFTER_POLL)).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'The roster is added' })).toHaveFocus());
     expect(screen.getByRole('link', { name: 'See the classes' })).toHaveAttribute('href', '/manage/classes');
     expect(screen.getByRole('link', { name: 'See the students' })).toHaveAttribute(
       'href',
@@ -240,18 +231,14 @@ describe('roster import: the check', () => {
       }),
     );
     expect(
-      await screen.findByText(
-        'Nothing to change: everything in this file is already in the school.',
-        {},
-        AFTER_POLL,
-      ),
+      await screen.findByText('Nothing to change: everything in this file is already in the school.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to the school' })).not.toBeInTheDocument();
   });
 
   it('does not offer the commit when the new students need more seats than are free', async () => {
     await uploadAnd(job({ ...readyJob, seats: { needed: 120, free: 3 } }));
-    expect(await screen.findByText(/3 seats left, 120 students to add/, {}, AFTER_POLL)).toBeInTheDocument();
+    expect(await screen.findByText(/3 seats left, 120 students to add/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to the school' })).toBeDisabled();
   });
 
@@ -259,9 +246,7 @@ describe('roster import: the check', () => {
     const { user } = await uploadAnd(
       job({ status: 'failed', error: 'The zip could not be opened: it is damaged.' }),
     );
-    expect(
-      await screen.findByText('The zip could not be opened: it is damaged.', {}, AFTER_POLL),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('The zip could not be opened: it is damaged.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload a different file' }));
     expect(await screen.findByRole('heading', { name: 'Choose a file' })).toBeInTheDocument();
   });

@@ -124,7 +124,7 @@ describe('reviewing a class’s recordings', () => {
     await user.keyboard('kit{Enter}');
 
     expect(within(words).getByRole('button', { name: 'kite (substitution: “kit”)' })).toHaveFocus();
-    await waitFor(() => expect(saves.count()).toBeGreaterThan(0), { timeout: 3000 });
+    await waitFor(() => expect(saves.count()).toBeGreaterThan(0));
     expect(await saves.requests.at(-1)!.json()).toEqual({
       mistakes: [{ word_index: 4, type: MistakeType.Substitution, text: 'kit' }],
       last_word_index: null,
